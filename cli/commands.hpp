@@ -1,0 +1,32 @@
+// The subcommands: each file in cli/ adds one to the app (CLI11's
+// "subcommands in files" layout), and main() only calls the setups.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "game.hpp"
+#include "view.hpp"
+
+namespace addiction::cli {
+
+// Options that every subcommand takes.
+struct Globals {
+    std::string file;
+    std::string color = "auto";
+    bool ascii = false;
+
+    Style style() const { return Style{use_color(color), ascii}; }
+};
+
+// Prints the board and the status line, as every command that changes the game does.
+void print_position(const Game& game, const Globals& globals);
+
+void setup_new(CLI::App& app, const Globals& globals);
+void setup_show(CLI::App& app, const Globals& globals);
+void setup_move(CLI::App& app, const Globals& globals);
+void setup_shuffle(CLI::App& app, const Globals& globals);
+void setup_undo_redo(CLI::App& app, const Globals& globals);
+void setup_hint(CLI::App& app, const Globals& globals);
+
+}  // namespace addiction::cli

@@ -1,0 +1,35 @@
+// addiction move: put a card into a gap.
+#include <memory>
+
+#include "commands.hpp"
+#include "store.hpp"
+
+namespace addiction::cli {
+namespace {
+
+struct MoveOptions {
+    std::string card;
+    std::string slot;
+};
+
+void run(const MoveOptions& opt, const Globals& globals) {
+    Game game = update_game(game_path(globals.file), [&](Game& g) {
+        Card card = parse_card(opt.card);
+        std::optional<Slot> to;
+        if (!opt.slot.empty()) to = parse_slot(opt.slot, g.rules().width());
+        g.move(card, to);
+    });
+    print_position(game, globals);
+}
+
+}  // namespace
+
+void setup_move(CLI::App& app, const Globals& globals) {
+    auto opt = std::make_shared<MoveOptions>();
+    auto* sub = app.add_subcommand("move", "Move CARD into a gap (SLOT may be left out when only one fits)");
+    sub->add_option("card", opt->card, "The card, e.g. 6D, TH, 10S")->required()->type_name("CARD");
+    sub->add_option("slot", opt->slot, "The gap to fill, e.g. c7")->type_name("SLOT");
+    sub->callback([opt, &globals] { run(*opt, globals); });
+}
+
+}  // namespace addiction::cli

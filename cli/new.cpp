@@ -1,0 +1,103 @@
+// addiction new: start a game from a deal number, a deal code or a random deal.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "gamefile.hpp"
+#include "store.hpp"
+
+namespace addiction::cli {
+namespace {
+
+struct NewOptions {
+    std::string deal;
+    std::string rules = "addiction";
+    std::optional<int> ranks;
+    std::optional<int> shuffles;
+    std::string redeal;
+    bool fill_from_right = false;
+    bool force = false;
+};
+
+Rules rules_from(const NewOptions& opt) {
+    Rules rules = preset(opt.rules);
+    if (opt.ranks) rules.ranks = *opt.ranks;
+    if (opt.shuffles) rules.shuffles = *opt.shuffles;
+    if (!opt.redeal.empty()) rules.redeal = parse_redeal(opt.redeal);
+    if (opt.fill_from_right) rules.fill_from_right = true;
+    rules.preset = preset_name_for(rules);
+    return rules;
+}
+
+// Refuses to replace a game that is still going, or a file that does not load.
+void check_replaceable(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return;
+    std::optional<Game> old;
+    try {
+        old = load_game_file(path);
+    } catch (const Error& e) {
+        throw Error(fmt::format("{} holds a game that does not load, kept as it is (use --force to replace it): {}",
+                                path.string(), e.what()));
+    }
+    Status status = old->status();
+    if (status == Status::Playing || status == Status::Stuck)
+        throw Error(fmt::format("a game is in progress in {} (deal {}, {} actions): finish it, or use --force "
+                                "to replace it",
+                                path.string(), old->deal().id, old->history().size()));
+}
+
+void run(const NewOptions& opt, const Globals& globals) {
+    const Rules rules = rules_from(opt);
+    Deal deal;
+    if (opt.deal.empty()) {
+        std::random_device device;
+        std::uint64_t number = (std::uint64_t{device()} << 32) | device();
+        deal = deal_number(number, rules);
+    } else {
+        deal = parse_deal(opt.deal, rules);
+    }
+    Game game(rules, std::move(deal));
+
+    const auto path = game_path(globals.file);
+    if (path.has_parent_path()) {
+        std::error_code ec;
+        std::filesystem::create_directories(path.parent_path(), ec);
+        if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
+    }
+    GameLock lock(path);
+    if (!opt.force) check_replaceable(path);
+    write_atomically(path, save_game(game));
+    fmt::print("new game: deal {} ({} rules) in {}\n", game.deal().id, rules.preset, path.string());
+    print_position(game, globals);
+}
+
+}  // namespace
+
+void setup_new(CLI::App& app, const Globals& globals) {
+    auto opt = std::make_shared<NewOptions>();
+    auto* sub = app.add_subcommand("new", "Start a game (a random deal unless DEAL is given)");
+    sub->add_option("deal", opt->deal, "Deal number (0 to 2^64-1) or deal code")->type_name("DEAL");
+    sub->add_option("-r,--rules", opt->rules, "Rule preset: addiction, montana, gaps, mini")
+        ->check(CLI::IsMember(preset_names()))
+        ->type_name("PRESET");
+    sub->add_option("--ranks", opt->ranks, "Cards per suit, and slots per row")
+        ->check(CLI::Range(kMinRanks, kMaxRanks))
+        ->type_name("N");
+    sub->add_option("--shuffles", opt->shuffles, "Shuffles (redeals) allowed in the game")
+        ->check(CLI::Range(0, kMaxShuffles))
+        ->type_name("N");
+    sub->add_option("--redeal", opt->redeal, "How a shuffle deals: random (gaps anywhere) or after-run")
+        ->check(CLI::IsMember({"random", "after-run"}))
+        ->type_name("HOW");
+    sub->add_flag("--fill-from-right", opt->fill_from_right,
+                  "A card may also fill the gap left of its successor");
+    sub->add_flag("--force", opt->force, "Replace a game in progress");
+    sub->callback([opt, &globals] { run(*opt, globals); });
+}
+
+}  // namespace addiction::cli

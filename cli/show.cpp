@@ -1,0 +1,45 @@
+// addiction show: the board and where the game stands.
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "json.hpp"
+#include "store.hpp"
+
+namespace addiction::cli {
+
+void print_position(const Game& game, const Globals& globals) {
+    fmt::print("{}{}\n", render_board(game.board(), game.rules(), globals.style()), status_line(game));
+}
+
+namespace {
+
+struct ShowOptions {
+    bool json = false;
+    std::optional<int> at;
+};
+
+void run(const ShowOptions& opt, const Globals& globals) {
+    Game game = load_game_file(game_path(globals.file));
+    if (opt.at) game = game.at(*opt.at);
+    if (opt.json) {
+        fmt::print("{}\n", game_json(game));
+        return;
+    }
+    print_position(game, globals);
+    fmt::print("{}\ndeal code {}\n", advice_line(game), deal_code(game.deal().start));
+}
+
+}  // namespace
+
+void setup_show(CLI::App& app, const Globals& globals) {
+    auto opt = std::make_shared<ShowOptions>();
+    auto* sub = app.add_subcommand("show", "Show the board and the game's status");
+    sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
+    sub->add_option("--at", opt->at, "The position after the first N actions")->type_name("N");
+    sub->callback([opt, &globals] { run(*opt, globals); });
+}
+
+}  // namespace addiction::cli

@@ -1,0 +1,15 @@
+// addiction shuffle: redeal every card that is not placed.
+#include "commands.hpp"
+#include "store.hpp"
+
+namespace addiction::cli {
+
+void setup_shuffle(CLI::App& app, const Globals& globals) {
+    auto* sub = app.add_subcommand("shuffle", "Redeal the cards that are not placed (uses one shuffle)");
+    sub->callback([&globals] {
+        Game game = update_game(game_path(globals.file), [](Game& g) { g.shuffle(); });
+        print_position(game, globals);
+    });
+}
+
+}  // namespace addiction::cli

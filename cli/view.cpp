@@ -1,0 +1,81 @@
+#include "view.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+namespace addiction::cli {
+
+bool use_color(const std::string& option) {
+    if (option == "always") return true;
+    if (option == "never") return false;
+    const char* no_color = std::getenv("NO_COLOR");
+    if (no_color && *no_color) return false;
+    return ::isatty(STDOUT_FILENO) == 1;
+}
+
+namespace {
+
+std::string plural(int n, std::string_view word) {
+    return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+std::string cell(const Board& board, const Rules& rules, Slot slot, const Style& style) {
+    Card card = board.at(slot);
+    if (card.is_gap()) {
+        bool dead = board.is_dead_gap(slot, rules);
+        std::string text = dead ? " xx " : " .. ";
+        if (!style.color) return text;
+        return fmt::format(fmt::fg(dead ? fmt::terminal_color::red : fmt::terminal_color::bright_black), "{}",
+                           text);
+    }
+    std::string rank = to_string(card).substr(0, 1);
+    std::string face = rank + std::string(suit_symbol(card.suit(), style.ascii));
+    bool placed = board.is_placed(slot);
+    if (!style.color) return placed ? "[" + face + "]" : " " + face + " ";
+    bool red = card.suit() == Suit::Diamonds || card.suit() == Suit::Hearts;
+    auto look = red ? fmt::fg(fmt::terminal_color::red) : fmt::text_style{};
+    if (placed) look |= fmt::emphasis::bold;
+    std::string shown = fmt::format(look, "{}", face);
+    if (!placed) return " " + shown + " ";
+    auto bracket = fmt::fg(fmt::terminal_color::green);
+    return fmt::format(bracket, "[") + shown + fmt::format(bracket, "]");
+}
+
+}  // namespace
+
+std::string render_board(const Board& board, const Rules& rules, const Style& style) {
+    std::string out = "  ";
+    for (int col = 1; col <= board.width(); ++col) out += fmt::format("{:^4}", col);
+    while (out.ends_with(' ')) out.pop_back();
+    out += '\n';
+    for (int row = 0; row < kRows; ++row) {
+        out += fmt::format("{} ", static_cast<char>('a' + row));
+        for (int col = 0; col < board.width(); ++col) out += cell(board, rules, Slot{row, col}, style);
+        while (out.ends_with(' ')) out.pop_back();
+        out += '\n';
+    }
+    return out;
+}
+
+std::string status_line(const Game& game) {
+    const int legal = static_cast<int>(game.board().legal_moves(game.rules()).size());
+    return fmt::format("deal {}, {} rules, {} left, {} made, {}: {}", game.deal().id, game.rules().preset,
+                       plural(game.shuffles_left(), "shuffle"), plural(game.moves_made(), "move"),
+                       plural(legal, "legal move"), to_string(game.status()));
+}
+
+std::string advice_line(const Game& game) {
+    switch (game.status()) {
+        case Status::Playing: return "your move: 'addiction move CARD [SLOT]', or 'addiction hint' for a suggestion";
+        case Status::Stuck: return fmt::format("no moves: shuffle ({} left)", game.shuffles_left());
+        case Status::Won: return fmt::format("won in {}", plural(game.moves_made(), "move"));
+        case Status::Lost: return "lost: no moves and no shuffles left ('addiction undo' to try another line)";
+    }
+    return "";
+}
+
+}  // namespace addiction::cli

@@ -1,0 +1,28 @@
+// How the board and the game's state look on a terminal.
+#pragma once
+
+#include <string>
+
+#include "game.hpp"
+
+namespace addiction::cli {
+
+struct Style {
+    bool color = false;
+    bool ascii = false;  // suit letters instead of symbols
+};
+
+// --color auto|always|never and NO_COLOR, for standard output.
+bool use_color(const std::string& option);
+
+// The board with row letters and column numbers. Placed cards stand in brackets,
+// gaps as "..", dead gaps (nothing can ever fill them) as "xx"; 2 + 4 per column
+// characters wide, so 54 for the full deck.
+std::string render_board(const Board& board, const Rules& rules, const Style& style);
+
+// One line: deal, rules, shuffles left, moves made, legal moves, status.
+std::string status_line(const Game& game);
+// One line that says what to do now ("no moves: shuffle (2 left)", "won in 312 moves").
+std::string advice_line(const Game& game);
+
+}  // namespace addiction::cli

@@ -1,0 +1,206 @@
+#include "game.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace addiction {
+
+std::string to_string(const Action& action) {
+    if (action.is_shuffle()) return "shuffle";
+    return fmt::format("move {} {}", to_string(action.move.card), to_string(action.move.to));
+}
+
+std::string to_record(const Action& action) {
+    if (action.is_shuffle()) return fmt::format("shuffle {}", action.shuffle);
+    return to_string(action);
+}
+
+Action parse_action(std::string_view text, int width) {
+    std::istringstream in{std::string(text)};
+    std::vector<std::string> words;
+    for (std::string word; in >> word;) words.push_back(word);
+    if (words.size() == 1 && words[0] == "shuffle") return Action::make_shuffle();
+    if (words.size() == 2 && words[0] == "shuffle") {
+        int number = 0;
+        const auto& w = words[1];
+        auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), number);
+        if (ec == std::errc{} && end == w.data() + w.size() && number >= 1 && number <= kMaxShuffles)
+            return Action::make_shuffle(number);
+    }
+    if (words.size() == 3 && words[0] == "move")
+        return Action::make_move(parse_card(words[1]), parse_slot(words[2], width));
+    throw Error(fmt::format("'{}' is not an action (expected 'move CARD SLOT' or 'shuffle')", text));
+}
+
+std::string_view to_string(Status status) {
+    switch (status) {
+        case Status::Playing: return "playing";
+        case Status::Stuck: return "stuck";
+        case Status::Won: return "won";
+        case Status::Lost: return "lost";
+    }
+    return "?";
+}
+
+Game::Game(Rules rules, Deal deal)
+    : rules_(std::move(rules)), deal_(std::move(deal)), board_(deal_.start) {}
+
+Game Game::restore(Rules rules, Deal deal, const std::vector<Action>& history,
+                   const std::vector<Action>& redo, int shuffles_spent) {
+    Game game(std::move(rules), std::move(deal));
+    if (shuffles_spent < 0 || shuffles_spent > game.rules_.shuffles)
+        throw Error(fmt::format("shuffles_spent is {} but the rules allow 0 to {}", shuffles_spent,
+                                game.rules_.shuffles));
+    game.spent_ = shuffles_spent;
+    int last_shuffle = 0;
+    auto check = [&](Game& g, const Action& action, std::string_view where, std::size_t n) {
+        auto fail = [&](const std::string& why) {
+            return Error(fmt::format("{} {} ({}) {}", where, n, to_record(action), why));
+        };
+        if (g.board_.won()) throw fail("comes after the game was won");
+        if (action.is_shuffle()) {
+            if (action.shuffle <= last_shuffle || action.shuffle > shuffles_spent)
+                throw fail(fmt::format("is out of order: shuffles must count up from 1 to shuffles_spent ({})",
+                                       shuffles_spent));
+            last_shuffle = action.shuffle;
+        } else if (!g.board_.fits(action.move.card, action.move.to, g.rules_)) {
+            throw fail("is not legal: " + why_illegal(g.board_, g.rules_, action.move.card, action.move.to));
+        }
+        g.apply(action);
+    };
+    for (std::size_t i = 0; i < history.size(); ++i) check(game, history[i], "action", i + 1);
+    // Redo entries must replay from here too; check them on a copy, latest undone first.
+    Game ahead = game;
+    for (std::size_t i = redo.size(); i-- > 0;) check(ahead, redo[i], "redo action", redo.size() - i);
+    game.redo_ = redo;
+    return game;
+}
+
+int Game::moves_made() const {
+    return static_cast<int>(std::count_if(history_.begin(), history_.end(),
+                                          [](const Action& a) { return !a.is_shuffle(); }));
+}
+
+Status Game::status() const {
+    if (board_.won()) return Status::Won;
+    if (!board_.legal_moves(rules_).empty()) return Status::Playing;
+    return shuffles_left() > 0 ? Status::Stuck : Status::Lost;
+}
+
+std::vector<Action> Game::legal_actions() const {
+    std::vector<Action> out;
+    if (board_.won()) return out;
+    for (const Move& move : board_.legal_moves(rules_)) out.push_back(Action::make_move(move.card, move.to));
+    if (shuffles_left() > 0) out.push_back(Action::make_shuffle());
+    return out;
+}
+
+std::vector<Slot> Game::destinations(Card card) const {
+    std::vector<Slot> out;
+    for (const Move& move : board_.legal_moves(rules_))
+        if (move.card == card) out.push_back(move.to);
+    return out;
+}
+
+void Game::check_playable() const {
+    if (board_.won()) throw Error("the game is won; start another with 'addiction new'");
+}
+
+void Game::move(Card card, std::optional<Slot> to) {
+    check_playable();
+    if (to) {
+        if (!board_.fits(card, *to, rules_)) throw Error(why_illegal(board_, rules_, card, to));
+    } else {
+        auto slots = destinations(card);
+        if (slots.empty()) throw Error(why_illegal(board_, rules_, card, std::nullopt));
+        if (slots.size() > 1) {
+            std::vector<std::string> names;
+            for (Slot slot : slots) names.push_back(to_string(slot));
+            throw Error(fmt::format("{} can go to {}: name the slot, e.g. 'move {} {}'", to_string(card),
+                                    fmt::join(names, " or "), to_string(card), names.front()));
+        }
+        to = slots.front();
+    }
+    apply(Action::make_move(card, *to));
+    redo_.clear();
+}
+
+void Game::shuffle() {
+    check_playable();
+    if (shuffles_left() <= 0)
+        throw Error(rules_.shuffles == 0 ? std::string("these rules have no shuffles")
+                                         : fmt::format("no shuffle left ({} used)", spent_));
+    ++spent_;
+    apply(Action::make_shuffle(spent_));
+    redo_.clear();
+}
+
+void Game::play(const Action& action) {
+    if (action.is_shuffle())
+        shuffle();
+    else
+        move(action.move.card, action.move.to);
+}
+
+void Game::undo(int count) {
+    if (count < 1) throw Error("undo needs a count of at least 1");
+    if (static_cast<std::size_t>(count) > history_.size())
+        throw Error(history_.empty() ? std::string("nothing to undo")
+                                     : fmt::format("only {} action{} to undo", history_.size(),
+                                                   history_.size() == 1 ? "" : "s"));
+    for (int i = 0; i < count; ++i) {
+        redo_.push_back(history_.back());
+        history_.pop_back();
+    }
+    board_ = board_at(static_cast<int>(history_.size()));
+}
+
+void Game::redo(int count) {
+    if (count < 1) throw Error("redo needs a count of at least 1");
+    if (static_cast<std::size_t>(count) > redo_.size())
+        throw Error(redo_.empty() ? std::string("nothing to redo")
+                                  : fmt::format("only {} action{} to redo", redo_.size(),
+                                                redo_.size() == 1 ? "" : "s"));
+    for (int i = 0; i < count; ++i) {
+        apply(redo_.back());
+        redo_.pop_back();
+    }
+}
+
+Board Game::board_at(int actions) const {
+    Board board = deal_.start;
+    for (int i = 0; i < actions; ++i) {
+        const Action& action = history_[static_cast<std::size_t>(i)];
+        if (action.is_shuffle())
+            board = shuffled(board, rules_, deal_.seed, action.shuffle);
+        else
+            board.play(action.move);
+    }
+    return board;
+}
+
+Game Game::at(int actions) const {
+    if (actions < 0 || static_cast<std::size_t>(actions) > history_.size())
+        throw Error(fmt::format("there is no position {}: the history has {} action{}", actions,
+                                history_.size(), history_.size() == 1 ? "" : "s"));
+    Game game(rules_, deal_);
+    for (int i = 0; i < actions; ++i) {
+        const Action& action = history_[static_cast<std::size_t>(i)];
+        game.apply(action);
+        if (action.is_shuffle()) game.spent_ = action.shuffle;
+    }
+    return game;
+}
+
+void Game::apply(const Action& action) {
+    if (action.is_shuffle())
+        board_ = shuffled(board_, rules_, deal_.seed, action.shuffle);
+    else
+        board_.play(action.move);
+    history_.push_back(action);
+}
+
+}  // namespace addiction

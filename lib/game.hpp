@@ -1,0 +1,88 @@
+// A game: the rules, the deal, and the actions played since, with undo and redo.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board.hpp"
+#include "deal.hpp"
+#include "rules.hpp"
+
+namespace addiction {
+
+struct Action {
+    enum class Kind { Move, Shuffle };
+    Kind kind = Kind::Move;
+    Move move{};      // for a move
+    int shuffle = 0;  // for a shuffle: which shuffle of the game it was, from 1
+
+    static Action make_move(Card card, Slot to) { return {Kind::Move, Move{card, to}, 0}; }
+    static Action make_shuffle(int number = 0) { return {Kind::Shuffle, Move{}, number}; }
+    bool is_shuffle() const { return kind == Kind::Shuffle; }
+    friend bool operator==(const Action&, const Action&) = default;
+};
+
+// As the command line takes it: "move 6D c7" or "shuffle".
+std::string to_string(const Action& action);
+// As the game file records it: shuffles carry their number, "shuffle 2", because
+// undo does not refund a shuffle and a redone one must bring back the same cards.
+std::string to_record(const Action& action);
+// Reads either form. A shuffle without a number gets 0. Throws Error.
+Action parse_action(std::string_view text, int width);
+
+enum class Status { Playing, Stuck, Won, Lost };
+std::string_view to_string(Status status);
+
+class Game {
+public:
+    Game(Rules rules, Deal deal);
+
+    // A saved game, checked: every action must be legal in turn and the shuffle
+    // numbers consistent. Throws Error naming the first action that fails.
+    static Game restore(Rules rules, Deal deal, const std::vector<Action>& history,
+                        const std::vector<Action>& redo, int shuffles_spent);
+
+    const Rules& rules() const { return rules_; }
+    const Deal& deal() const { return deal_; }
+    const Board& board() const { return board_; }
+    const std::vector<Action>& history() const { return history_; }
+    // Undone actions, the next one to redo last.
+    const std::vector<Action>& redo_list() const { return redo_; }
+    int shuffles_spent() const { return spent_; }
+    int shuffles_left() const { return rules_.shuffles - spent_; }
+    int moves_made() const;
+
+    Status status() const;
+    // Every legal action: the moves in board order, then "shuffle" if one is left.
+    std::vector<Action> legal_actions() const;
+    // Where `card` may go now.
+    std::vector<Slot> destinations(Card card) const;
+
+    // Each throws Error, and changes nothing, when the action is refused.
+    void move(Card card, std::optional<Slot> to = std::nullopt);
+    void shuffle();
+    void play(const Action& action);  // a move with its slot, or a shuffle
+    void undo(int count = 1);
+    void redo(int count = 1);
+
+    // The board after the first `actions` actions of the history.
+    Board board_at(int actions) const;
+    // The game as it stood after the first `actions` actions, with no redo list.
+    // Throws Error when `actions` is not from 0 to the history's length.
+    Game at(int actions) const;
+
+private:
+    void check_playable() const;
+    void apply(const Action& action);  // no checks
+
+    Rules rules_;
+    Deal deal_;
+    Board board_;
+    std::vector<Action> history_;
+    std::vector<Action> redo_;
+    int spent_ = 0;
+};
+
+}  // namespace addiction

@@ -1,0 +1,209 @@
+#include "gamefile.hpp"
+
+#include <sstream>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+namespace addiction {
+namespace {
+
+toml::array rows_of(const Board& board) {
+    toml::array rows;
+    for (int row = 0; row < kRows; ++row) rows.push_back(board.row_text(row));
+    return rows;
+}
+
+toml::array records_of(const std::vector<Action>& actions) {
+    toml::array out;
+    for (const Action& action : actions) out.push_back(to_record(action));
+    return out;
+}
+
+// Typed access that names the key in every complaint.
+class Reader {
+public:
+    explicit Reader(const toml::table& root) : root_(root) {}
+
+    const toml::table& table(std::string_view key) const {
+        const toml::table* t = root_[key].as_table();
+        if (!t) throw Error(fmt::format("the game file has no [{}] table", key));
+        return *t;
+    }
+
+    static std::int64_t integer(const toml::table& t, std::string_view where, std::string_view key,
+                                std::int64_t low, std::int64_t high) {
+        auto value = t[key].value<std::int64_t>();
+        if (!t[key].is_integer() || !value || *value < low || *value > high)
+            throw Error(fmt::format("{}.{} must be an integer from {} to {}", where, key, low, high));
+        return *value;
+    }
+
+    static std::string string(const toml::table& t, std::string_view where, std::string_view key) {
+        const auto* value = t[key].as_string();
+        if (!value) throw Error(fmt::format("{}.{} must be a string", where, key));
+        return value->get();
+    }
+
+    static bool boolean(const toml::table& t, std::string_view where, std::string_view key) {
+        const auto* value = t[key].as_boolean();
+        if (!value) throw Error(fmt::format("{}.{} must be true or false", where, key));
+        return value->get();
+    }
+
+    static std::vector<std::string> strings(const toml::table& t, std::string_view where,
+                                            std::string_view key) {
+        const auto* array = t[key].as_array();
+        auto fail = [&] { return Error(fmt::format("{}.{} must be an array of strings", where, key)); };
+        if (!array) throw fail();
+        std::vector<std::string> out;
+        for (const auto& node : *array) {
+            const auto* s = node.as_string();
+            if (!s) throw fail();
+            out.push_back(s->get());
+        }
+        return out;
+    }
+
+private:
+    const toml::table& root_;
+};
+
+Rules read_rules(const toml::table& t) {
+    Rules rules;
+    rules.preset = Reader::string(t, "rules", "preset");
+    rules.ranks = static_cast<int>(Reader::integer(t, "rules", "ranks", kMinRanks, kMaxRanks));
+    rules.shuffles = static_cast<int>(Reader::integer(t, "rules", "shuffles", 0, kMaxShuffles));
+    try {
+        rules.redeal = parse_redeal(Reader::string(t, "rules", "redeal"));
+    } catch (const Error& e) {
+        throw Error(fmt::format("rules.redeal: {}", e.what()));
+    }
+    rules.fill_from_right = Reader::boolean(t, "rules", "fill_from_right");
+    if (preset_name_for(rules) != rules.preset && rules.preset != "custom")
+        throw Error(fmt::format("rules.preset is '{}' but the settings are not that preset's (write 'custom')",
+                                rules.preset));
+    return rules;
+}
+
+Board read_board(const toml::table& t, std::string_view where, std::string_view key, const Rules& rules) {
+    auto rows = Reader::strings(t, where, key);
+    if (rows.size() != kRows)
+        throw Error(fmt::format("{}.{} must have 4 rows, not {}", where, key, rows.size()));
+    Board board(rules.width());
+    for (int row = 0; row < kRows; ++row) {
+        try {
+            parse_row(rows[static_cast<std::size_t>(row)], row, board);
+        } catch (const Error& e) {
+            throw Error(fmt::format("{}.{}: {}", where, key, e.what()));
+        }
+    }
+    try {
+        check_layout(board, rules);
+    } catch (const Error& e) {
+        throw Error(fmt::format("{}.{}: {}", where, key, e.what()));
+    }
+    return board;
+}
+
+std::vector<Action> read_actions(const toml::table& t, std::string_view key, int width) {
+    std::vector<Action> out;
+    for (const std::string& text : Reader::strings(t, "play", key)) {
+        try {
+            out.push_back(parse_action(text, width));
+        } catch (const Error& e) {
+            throw Error(fmt::format("play.{} entry {}: {}", key, out.size() + 1, e.what()));
+        }
+        if (out.back().is_shuffle() && out.back().shuffle == 0)
+            throw Error(fmt::format("play.{} entry {}: a recorded shuffle needs its number ('shuffle 1')",
+                                    key, out.size()));
+    }
+    return out;
+}
+
+std::string first_difference(const Board& stored, const Board& replayed) {
+    for (int i = 0; i < stored.size(); ++i)
+        if (stored.at(i) != replayed.at(i))
+            return fmt::format("{} holds {} where the history puts {}", to_string(stored.slot(i)),
+                               to_string(stored.at(i)), to_string(replayed.at(i)));
+    return "?";
+}
+
+}  // namespace
+
+void parse_row(std::string_view text, int row, Board& board) {
+    std::istringstream in{std::string(text)};
+    int col = 0;
+    for (std::string word; in >> word; ++col) {
+        if (col >= board.width())
+            throw Error(fmt::format("row {} has more than {} slots", static_cast<char>('a' + row), board.width()));
+        board.set(Slot{row, col}, word == "--" || word == ".." ? kGap : parse_card(word));
+    }
+    if (col != board.width())
+        throw Error(fmt::format("row {} has {} slots instead of {}", static_cast<char>('a' + row), col,
+                                board.width()));
+}
+
+std::string save_game(const Game& game) {
+    const Rules& rules = game.rules();
+    toml::table root;
+    root.insert("format", kFormat);
+    root.insert("rules", toml::table{{"preset", rules.preset},
+                                     {"ranks", rules.ranks},
+                                     {"shuffles", rules.shuffles},
+                                     {"redeal", std::string(to_string(rules.redeal))},
+                                     {"fill_from_right", rules.fill_from_right}});
+    root.insert("deal", toml::table{{"id", game.deal().id}, {"rows", rows_of(game.deal().start)}});
+    root.insert("play", toml::table{{"shuffles_spent", game.shuffles_spent()},
+                                    {"board", rows_of(game.board())},
+                                    {"history", records_of(game.history())},
+                                    {"redo", records_of(game.redo_list())}});
+    std::ostringstream out;
+    out << "# addiction game file: see addiction(5)\n" << root << '\n';
+    return out.str();
+}
+
+Game load_game(std::string_view text, std::string_view source) {
+    toml::table root;
+    try {
+        root = toml::parse(text, source);
+    } catch (const toml::parse_error& e) {
+        throw Error(fmt::format("{}:{}:{}: {}", source, e.source().begin.line, e.source().begin.column,
+                                e.description()));
+    }
+    Reader reader(root);
+    if (!root.contains("format")) throw Error("not an addiction game file (it has no 'format' key)");
+    auto format = root["format"].value<std::int64_t>();
+    if (!root["format"].is_integer() || !format)
+        throw Error("format must be an integer");
+    if (*format != kFormat)
+        throw Error(fmt::format("game file format {} is not one this addiction reads (it reads {})", *format,
+                                kFormat));
+
+    const Rules rules = read_rules(reader.table("rules"));
+
+    const toml::table& deal_table = reader.table("deal");
+    const std::string id = Reader::string(deal_table, "deal", "id");
+    Deal deal;
+    try {
+        deal = parse_deal(id, rules);
+    } catch (const Error& e) {
+        throw Error(fmt::format("deal.id: {}", e.what()));
+    }
+    Board rows = read_board(deal_table, "deal", "rows", rules);
+    if (rows != deal.start) throw Error(fmt::format("deal.rows are not the layout of deal {}", id));
+
+    const toml::table& play = reader.table("play");
+    const int spent = static_cast<int>(Reader::integer(play, "play", "shuffles_spent", 0, kMaxShuffles));
+    Board board = read_board(play, "play", "board", rules);
+    auto history = read_actions(play, "history", rules.width());
+    auto redo = read_actions(play, "redo", rules.width());
+
+    Game game = Game::restore(rules, std::move(deal), history, redo, spent);
+    if (game.board() != board)
+        throw Error(fmt::format("play.board does not match the history's {} actions: {}", history.size(),
+                                first_difference(board, game.board())));
+    return game;
+}
+
+}  // namespace addiction

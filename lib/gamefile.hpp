@@ -1,0 +1,34 @@
+// The game file: TOML text <-> Game. Text in, text out; reading and writing the
+// file itself (locks, atomic replace) is the command line's business.
+//
+//   format = 1
+//   [deal]   id = "<number or code>", rows = ["<card codes of row a>", ...]
+//   [play]   board = [...], history = ["move 6D c7", "shuffle 1", ...], redo = [...],
+//            shuffles_spent = N
+//   [rules]  preset, ranks, shuffles, redeal, fill_from_right
+//
+// Rows are card codes separated by spaces with "--" for a gap, one string a row,
+// so `git diff` of two saves shows what moved. addiction(5) has the details.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "game.hpp"
+
+namespace addiction {
+
+inline constexpr int kFormat = 1;
+
+std::string save_game(const Game& game);
+
+// Checks everything: syntax (with line and column), types and ranges, every card
+// exactly once, the starting rows against the deal, the history replaying to the
+// stored board. Throws Error naming the first problem; never repairs anything.
+// `source` names the file in syntax errors.
+Game load_game(std::string_view text, std::string_view source);
+
+// One row of card codes ("2S 3S -- 9H ...") into `board`; throws Error.
+void parse_row(std::string_view text, int row, Board& board);
+
+}  // namespace addiction
