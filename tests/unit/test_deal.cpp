@@ -1,1 +1,152 @@
 #include <doctest/doctest.h>
+
+#include <set>
+
+#include "helpers.hpp"
+#include "random.hpp"
+
+using namespace addiction;
+using addiction::test::board_of;
+
+TEST_CASE("SplitMix64 and xoshiro256** match the reference generators") {
+    std::uint64_t state = 0;
+    CHECK(splitmix64(state) == 0xE220A8397B1DCDAFULL);  // the published SplitMix64 vector
+    CHECK(splitmix64(state) == 0x6E789E6AA1B965F4ULL);
+    Xoshiro256 rng(0);
+    CHECK(rng.next() == 0x99EC5F36CB75F2B4ULL);
+    CHECK(rng.next() == 0xBF6E1F784956452AULL);
+    Xoshiro256 bounded(1);
+    CHECK(bounded.below(52) == 36);
+    CHECK(bounded.below(52) == 27);
+    CHECK(bounded.below(1000000) == 574105);
+    CHECK(fnv1a64("a") == 0xAF63DC4C8601EC8CULL);  // the published FNV-1a vector
+}
+
+TEST_CASE("below() stays in range, including range 1") {
+    Xoshiro256 rng(7);
+    for (std::uint32_t range : {1u, 2u, 3u, 52u, 0x80000001u}) {
+        for (int i = 0; i < 200; ++i) CHECK(rng.below(range) < range);
+    }
+}
+
+// Pinned layouts: these must never change, on any platform or release.
+TEST_CASE("deal numbers give pinned layouts") {
+    Rules rules;
+    CHECK(deal_number(0, rules).start == board_of({
+                                             "JH 8C 7S -- 4S QC KC 6S 7H -- 4H -- JS",
+                                             "3H 2S 2D 9S 5D 9D 5H 9H 4C TS JD TD 4D",
+                                             "9C 2H 8H KS 3D TC 2C 5S 7C QS JC 6D KD",
+                                             "3S 3C 5C -- QH QD 7D 8S TH 8D 6C KH 6H",
+                                         }));
+    CHECK(deal_number(1, rules).start == board_of({
+                                             "TC KD 9H TS 8D 6H 5H KS -- 4D QD 9S 8S",
+                                             "5S KC 7S 5C 2H 8C 9C 4S -- 2S 4H 9D JS",
+                                             "6C QC JC 6D 3D 2D TH 2C 6S 3C 7H TD QS",
+                                             "QH 3S -- JD KH 5D 4C 7C 8H 7D 3H -- JH",
+                                         }));
+    CHECK(deal_number(1000000, rules).start.row_text(0) == "6C -- JD 8C 5C 7H TS 6H 7S 6D QD 5D 7C");
+    CHECK(deal_number(18446744073709551615ULL, rules).start.row_text(3) ==
+          "7D 2C JC -- 9S 8S 5D 9H 2H JH KD -- 4H");
+    CHECK(deal_number(1, preset("mini")).start == board_of({
+                                                      "2H 3C 7D 5C -- 7C --",
+                                                      "2S 4S 6D 6C -- 5D 7H",
+                                                      "5H 5S 7S 3S 4D 4H 2D",
+                                                      "2C 4C 3H 3D 6S -- 6H",
+                                                  }));
+    CHECK(deal_code(deal_number(1, rules).start) == "MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYR");
+    CHECK(deal_code(deal_number(1, preset("mini")).start) == "GCEvif8N1Q-EwJcSr9");
+}
+
+TEST_CASE("every deal holds each card once and four gaps") {
+    for (int ranks = kMinRanks; ranks <= kMaxRanks; ++ranks) {
+        Rules rules;
+        rules.ranks = ranks;
+        for (std::uint64_t n = 0; n < 20; ++n) CHECK_NOTHROW(check_layout(deal_number(n, rules).start, rules));
+    }
+}
+
+TEST_CASE("deal codes round-trip and fit in 40 characters") {
+    for (int ranks = kMinRanks; ranks <= kMaxRanks; ++ranks) {
+        Rules rules;
+        rules.ranks = ranks;
+        for (std::uint64_t n = 0; n < 50; ++n) {
+            Board start = deal_number(n, rules).start;
+            std::string code = deal_code(start);
+            CHECK(code.size() <= 40);
+            CHECK(deal_code_ranks(code) == ranks);
+            CHECK(decode_deal_code(code) == start);
+            CHECK(parse_deal(code, rules).start == start);
+        }
+    }
+    CHECK(deal_code(deal_number(5, Rules{}).start).size() == 39);
+    // Won and nearly won layouts are deals too.
+    CHECK(decode_deal_code(deal_code(test::won_board())) == test::won_board());
+}
+
+TEST_CASE("bad deal text is refused") {
+    Rules rules;
+    CHECK_THROWS_WITH(parse_deal("18446744073709551616", rules), doctest::Contains("too large"));
+    CHECK_THROWS_WITH(parse_deal("hello", rules), doctest::Contains("neither a deal number nor a deal code"));
+    CHECK_THROWS_WITH(parse_deal("GCEvif8N1Q-EwJcSr9", rules), doctest::Contains("is for 7 ranks"));
+    // Right shape, but the value is beyond 52!: all digits '_' (63).
+    CHECK_THROWS_AS(decode_deal_code("M" + std::string(38, '_')), Error);
+    // A character outside the alphabet.
+    std::string code = deal_code(deal_number(1, rules).start);
+    code[5] = '*';
+    CHECK(deal_code_ranks(code) == 0);
+    CHECK_THROWS_AS(parse_deal(code, rules), Error);
+    CHECK(parse_deal("0042", rules).start == deal_number(42, rules).start);
+}
+
+TEST_CASE("check_layout names the problem") {
+    Rules rules;
+    Board board = deal_number(1, rules).start;
+    Board twice = board;
+    twice.set(Slot{0, 0}, parse_card("KD"));  // KD now twice, TC missing
+    CHECK_THROWS_WITH(check_layout(twice, rules), "card KD appears twice");
+    Board missing = board;
+    missing.set(Slot{0, 0}, kGap);
+    CHECK_THROWS_WITH(check_layout(missing, rules), "card TC is missing");
+    Board ace = board;
+    ace.set(Slot{0, 8}, parse_card("AH"));
+    CHECK_THROWS_WITH(check_layout(ace, rules), doctest::Contains("aces are taken out"));
+}
+
+TEST_CASE("a shuffle keeps placed cards and redeals the rest reproducibly") {
+    Rules rules;
+    Board board = board_of({
+        "2S 3S 4S -- 9H TC 5D 6D 7D 8D 9D TD KC",
+        "-- JD QD KD 8C 9C 3C 4C 5C 6C 7C 2C QH",
+        "5S 6S 7S 8S KS -- 2D 3D 4D 2H 3H 4H 5H",
+        "6H 7H 8H TH JH -- JC QC TS JS QS 9S KH",
+    });
+    Board once = shuffled(board, rules, 99, 1);
+    CHECK(once == shuffled(board, rules, 99, 1));
+    CHECK(once != shuffled(board, rules, 99, 2));
+    CHECK(once != shuffled(board, rules, 98, 1));
+    CHECK_NOTHROW(check_layout(once, rules));
+    CHECK(once.row_text(0).starts_with("2S 3S 4S"));
+    // The outcome depends on which cards are placed, not where the loose ones were.
+    Board moved = board;
+    moved.play(Move{parse_card("QH"), Slot{3, 5}});
+    CHECK(shuffled(moved, rules, 99, 1) == once);
+    CHECK(shuffled(deal_number(1, rules).start, rules, 1, 1).row_text(2) ==
+          "8S TS 3C 3D QS KD 8C KS JD -- -- 7D 2C");
+}
+
+TEST_CASE("an after-run redeal leaves one gap right after each placed run") {
+    Rules rules = preset("montana");
+    Board board = board_of({
+        "2S 3S 4S -- 9H TC 5D 6D 7D 8D 9D TD KC",
+        "-- JD QD KD 8C 9C 3C 4C 5C 6C 7C 2C QH",
+        "5S 6S 7S 8S KS -- 2D 3D 4D 2H 3H 4H 5H",
+        "6H 7H 8H TH JH -- JC QC TS JS QS 9S KH",
+    });
+    Board once = shuffled(board, rules, 5, 1);
+    CHECK_NOTHROW(check_layout(once, rules));
+    CHECK(once.at(Slot{0, 3}).is_gap());
+    CHECK(once.at(Slot{1, 0}).is_gap());
+    CHECK(once.at(Slot{2, 0}).is_gap());
+    CHECK(once.at(Slot{3, 0}).is_gap());
+    CHECK(once.row_text(0).starts_with("2S 3S 4S --"));
+}

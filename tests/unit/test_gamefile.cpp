@@ -1,1 +1,94 @@
 #include <doctest/doctest.h>
+
+#include "helpers.hpp"
+
+using namespace addiction;
+
+namespace {
+
+Game played() {
+    Game game(Rules{}, deal_number(1, Rules{}));
+    game.move(parse_card("5S"), parse_slot("b9", 13));
+    game.shuffle();
+    game.play(game.legal_actions().front());
+    game.undo();
+    return game;
+}
+
+std::string replace(std::string text, std::string_view from, std::string_view to) {
+    auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("a saved game loads back the same and saves byte-identically") {
+    Game game = played();
+    std::string text = save_game(game);
+    Game back = load_game(text, "game.toml");
+    CHECK(back.board() == game.board());
+    CHECK(back.history() == game.history());
+    CHECK(back.redo_list() == game.redo_list());
+    CHECK(back.shuffles_spent() == game.shuffles_spent());
+    CHECK(save_game(back) == text);
+}
+
+TEST_CASE("the file is diffable: one board row per line, shuffles numbered") {
+    std::string text = save_game(played());
+    CHECK(text.find("format = 1") != std::string::npos);
+    CHECK(text.find("'TC KD 9H TS 8D 6H 5H KS -- 4D QD 9S 8S'") != std::string::npos);
+    CHECK(text.find("'shuffle 1'") != std::string::npos);
+    CHECK(text.find("shuffles_spent = 1") != std::string::npos);
+}
+
+TEST_CASE("deal codes and custom rules survive a save") {
+    Rules rules = preset("mini");
+    rules.fill_from_right = true;
+    rules.preset = preset_name_for(rules);
+    CHECK(rules.preset == "custom");
+    Game game(rules, parse_deal("GCEvif8N1Q-EwJcSr9", rules));
+    Game back = load_game(save_game(game), "x");
+    CHECK(back.rules() == rules);
+    CHECK(back.deal().id == "GCEvif8N1Q-EwJcSr9");
+    CHECK(back.deal().seed == fnv1a64("GCEvif8N1Q-EwJcSr9"));
+}
+
+TEST_CASE("broken files are refused with the problem named") {
+    const std::string good = save_game(played());
+    auto refuse = [](const std::string& text, const std::string& message) {
+        CAPTURE(text);
+        CHECK_THROWS_WITH(load_game(text, "game.toml"), doctest::Contains(message.c_str()));
+    };
+    refuse("format = 1\n[rules\n", "game.toml:2:");
+    refuse("", "no 'format' key");
+    refuse(replace(good, "format = 1", "format = 2"), "format 2 is not one this addiction reads");
+    refuse(replace(good, "format = 1", "format = 'one'"), "format must be an integer");
+    refuse(replace(good, "ranks = 13", "ranks = 99"), "rules.ranks must be an integer from 4 to 13");
+    refuse(replace(good, "ranks = 13", "ranks = '13'"), "rules.ranks must be an integer");
+    refuse(replace(good, "redeal = 'random'", "redeal = 'sideways'"), "unknown redeal 'sideways'");
+    refuse(replace(good, "preset = 'addiction'", "preset = 'gaps'"), "not that preset's");
+    refuse(replace(good, "shuffles_spent = 1", "shuffles_spent = 9223372036854775807"),
+           "play.shuffles_spent must be an integer from 0 to 99");
+    refuse(replace(good, "id = '1'", "id = '2'"), "deal.rows are not the layout of deal 2");
+    refuse(replace(good, "id = '1'", "id = 1"), "deal.id must be a string");
+    refuse(replace(good, "'TC KD 9H TS 8D 6H 5H KS -- 4D QD 9S 8S'", "'TC KD 9H TS 8D 6H 5H KS -- 4D QD 9S QS'"),
+           "card QS appears twice");
+    refuse(replace(good, "'TC KD 9H TS 8D 6H 5H KS -- 4D QD 9S 8S'", "'TC KD 9H TS 8D 6H 5H KS -- 4D QD 9S'"),
+           "row a has 12 slots instead of 13");
+    refuse(replace(good, "'move 5S b9'", "'move 5S b8'"), "action 1 (move 5S b8) is not legal");
+    refuse(replace(good, "'move 5S b9'", "'fly 5S b9'"), "play.history entry 1: 'fly 5S b9' is not an action");
+    refuse(replace(good, "'shuffle 1'", "'shuffle'"), "a recorded shuffle needs its number");
+    refuse(replace(good, "'shuffle 1'", "'shuffle 2'"), "is out of order");
+    refuse(replace(good, "shuffles_spent = 1", "shuffles_spent = 0"), "is out of order");
+}
+
+TEST_CASE("a board that does not match the history is refused") {
+    Game game(Rules{}, deal_number(1, Rules{}));
+    game.move(parse_card("5S"), parse_slot("b9", 13));
+    std::string text = save_game(game);
+    // Put the history back to empty while the board keeps the move.
+    std::string broken = replace(text, "history = [ 'move 5S b9' ]", "history = []");
+    CHECK_THROWS_WITH(load_game(broken, "g"), "play.board does not match the history's 0 actions: "
+                                             "b1 holds -- where the history puts 5S");
+}

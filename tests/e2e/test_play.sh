@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Playing through the command line: new, show, move, shuffle, undo, redo, hint.
+source "$(dirname "$0")/lib.sh" "$1"
+
+FOUR_FROM_WON=MAPBgC7IglCJhxECXFjxbFhvqPhQBBsnHBPGgYY  # each King one slot right of its Queen's gap
+STUCK=MAPBgC7IglCJqtGZY49JrY-2H8LzwXN7C_z1S4Z          # every gap right of a King
+TWO_SWAP=MALya5xC9UcVuduxmFtWp4Kk0lSSGmXAFAAAAAA       # 2S must move from b1 to a1
+
+# Without a game, every command but new says how to start one.
+for cmd in show "move 6D c7" shuffle undo redo hint; do
+  expect 1 "$cmd without a game" $cmd
+  contains "$err" "addiction new" "$cmd without a game"
+  one_line "$err" "$cmd without a game"
+done
+[ ! -e "$ADDICTION_FILE.lock" ] && ok || bad "a refused command left a lock file"
+
+# Usage errors exit 2 with one line.
+expect 2 "no subcommand" ; one_line "$err" "no subcommand"
+expect 2 "unknown subcommand" fly
+expect 2 "move without a card" move
+expect 2 "bad option value" new --rules nonsense
+expect 2 "too many ranks" new --ranks 14
+expect 0 "help" --help
+contains "$out" "shuffle" "help lists subcommands"
+expect 0 "version" --version
+
+# A new game from a deal number.
+expect 0 "new 1" new 1
+contains "$out" "deal 1" "new prints the deal"
+contains "$out" "T♣" "the board uses suit symbols"
+[ -s "$ADDICTION_FILE" ] && ok || bad "new wrote no file"
+refused 1 "new over a game in progress" new 2
+contains "$err" "--force" "new refusal says how"
+expect 0 "show" show
+contains "$out" "deal code MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYR" "show prints the deal code"
+contains "$out" "3 shuffles left, 0 moves made, 3 legal moves: playing" "status line"
+width=$(addiction show --ascii | awk '{ if (length($0) > w) w = length($0) } END { print w }')
+[ "$width" -le 80 ] && ok || bad "board is $width columns wide"
+expect 0 "ascii" show --ascii
+contains "$out" "TC" "ascii board"
+[[ "$out" != *"♣"* ]] && ok || bad "ascii board has symbols"
+expect 0 "colour always" show --color always
+contains "$out" $'\e[' "colour escape codes"
+expect 0 "colour auto off a terminal" show
+[[ "$out" != *$'\e['* ]] && ok || bad "colour on a pipe"
+out=$(NO_COLOR=1 "$BIN" show --color auto)
+[[ "$out" != *$'\e['* ]] && ok || bad "NO_COLOR ignored"
+
+# Refused moves: exit 1, one line naming the problem, file byte-identical.
+refused 1 "illegal move" move 6D
+contains "$err" "6D cannot move: the slot right of 5D (d7) holds 4C" "why a move is illegal"
+refused 1 "move to a non-gap" move 5S a1
+contains "$err" "a1 is not a gap (it holds TC)" "non-gap named"
+refused 1 "not a card" move 1Z
+refused 1 "not a slot" move 5S z9
+refused 1 "an ace" move AH
+refused 1 "nothing to undo" undo
+refused 1 "nothing to redo" redo
+refused 2 "undo zero" undo 0
+
+# Legal moves, several spellings.
+expect 0 "move with slot" move 5S b9
+expect 0 "undo" undo
+expect 0 "move lower case, no slot" move 5s
+expect 0 "move with symbol" move 4♠ d3
+grep -q "'move 5S b9'" "$ADDICTION_FILE" && grep -q "'move 4S d3'" "$ADDICTION_FILE" && ok || bad "history recorded"
+
+# show --json: the keys scripts rely on, and legal == hint --all.
+expect 0 "json" show --json
+for key in '"rules": {"preset": "addiction", "ranks": 13, "shuffles": 3, "redeal": "random", "fill_from_right": false}' \
+  '"deal": "1"' '"rows": [[' '"shuffles_left": 3' '"status": "playing"' '"legal": [' 'null'; do
+  contains "$out" "$key" "json key $key"
+done
+json_legal=$(printf '%s' "$out" | sed 's/.*"legal": \[\(.*\)\]}/\1/' | tr -d '"' | sed 's/, /\n/g')
+all=$(addiction hint --all)
+[ "$json_legal" == "$all" ] && ok || bad "json legal differs from hint --all: $json_legal vs $all"
+expect 0 "json at 0" show --json --at 0
+contains "$out" '"actions": 0' "show --at 0"
+refused 1 "show --at past the end" show --at 9
+
+# Shuffles: undo keeps them spent, redo brings back the same cards.
+expect 0 "shuffle" shuffle
+contains "$out" "2 shuffles left" "a shuffle is spent"
+after_shuffle=$(addiction show --json)
+expect 0 "undo shuffle" undo
+contains "$out" "2 shuffles left" "undo does not refund a shuffle"
+expect 0 "redo shuffle" redo
+[ "$(addiction show --json)" == "$after_shuffle" ] && ok || bad "redo gave another shuffle"
+expect 0 "undo 3" undo 3
+contains "$out" "0 moves made" "undo N"
+expect 0 "redo 2" redo 2
+contains "$out" "2 moves made" "redo N"
+refused 1 "redo too many" redo 5
+expect 0 "shuffle 2" shuffle
+expect 0 "shuffle 3" shuffle
+refused 1 "no shuffle left" shuffle
+contains "$err" "no shuffle left (3 used)" "shuffle refusal"
+
+# A scripted win, one command per move, then a won game refuses actions.
+expect 0 "new from a code" new --force $FOUR_FROM_WON
+for m in "KC a12" "KD b12" "KH c12"; do expect 0 "move $m" move $m; done
+expect 0 "winning move" move KS d12
+contains "$out" "won" "win reported"
+expect 0 "show won" show
+contains "$out" "won in 4 moves" "advice for a won game"
+refused 1 "move after the win" move KS d13
+refused 1 "shuffle after the win" shuffle
+refused 1 "hint after the win" hint
+contains "$err" "won" "hint on a won game"
+expect 0 "new after a won game needs no force" new 3
+
+# addiction $(addiction hint) plays until the game is won.
+expect 0 "new two-swap" new --force $TWO_SWAP
+for i in 1 2 3 4 5; do
+  [ "$(addiction show --json | grep -o '"status": "[a-z]*"')" == '"status": "won"' ] && break
+  addiction $(addiction hint) >/dev/null || bad "hint did not play"
+done
+expect 0 "show after hints" show --json
+contains "$out" '"status": "won"' "hints win the two-swap deal"
+contains "$out" '"moves": 2' "in two moves"
+
+# Stuck and lost.
+expect 0 "stuck" new --force $STUCK
+contains "$out" "stuck" "stuck status"
+expect 0 "show stuck" show
+contains "$out" "no moves: shuffle (3 left)" "stuck advice"
+run hint
+[ "$out" == "shuffle" ] && ok || bad "hint when stuck: $out"
+expect 0 "lost" new --force --rules gaps $STUCK
+contains "$out" "lost" "lost status"
+refused 1 "hint when lost" hint
+refused 1 "shuffle under gaps rules" shuffle
+contains "$err" "no shuffles" "gaps has no shuffles"
+
+# Presets and options are stored.
+expect 0 "mini" new --force --rules mini 5
+grep -q "ranks = 7" "$ADDICTION_FILE" && grep -q "redeal = 'after-run'" "$ADDICTION_FILE" && ok || bad "mini rules"
+expect 0 "custom" new --force --rules mini --fill-from-right --shuffles 4 5
+grep -q "preset = 'custom'" "$ADDICTION_FILE" && grep -q "fill_from_right = true" "$ADDICTION_FILE" && ok || bad "custom rules"
+expect 1 "code with the wrong ranks" new --force GCEvif8N1Q-EwJcSr9
+contains "$err" "--ranks 7" "ranks mismatch says what to add"
+expect 0 "random deal" new --force
+contains "$out" "new game: deal " "random deal number printed"
+
+# Global options after the subcommand, and -f.
+expect 0 "file option" new -f "$WORK/other.toml" 7
+[ -s "$WORK/other.toml" ] && ok || bad "-f ignored"
+expect 0 "show -f after subcommand" show --ascii -f "$WORK/other.toml"
+contains "$out" "deal 7" "-f after the subcommand"
+
+# Default location follows XDG_STATE_HOME.
+(unset ADDICTION_FILE; "$BIN" new 8 >/dev/null) && [ -s "$XDG_STATE_HOME/addiction/game.toml" ] && ok || bad "XDG_STATE_HOME location"
+
+finish
