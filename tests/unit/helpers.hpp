@@ -16,6 +16,16 @@ inline Board board_of(std::initializer_list<const char*> rows) {
     return board;
 }
 
+// A full layout with gaps at a4 (after a placed run), b1, c6 (dead, right of KS) and d6.
+inline Board sample_board() {
+    return board_of({
+        "2S 3S 4S -- 9H TC 5D 6D 7D 8D 9D TD KC",
+        "-- JD QD KD 8C 9C 3C 4C 5C 6C 7C 2C QH",
+        "5S 6S 7S 8S KS -- 2D 3D 4D 2H 3H 4H 5H",
+        "6H 7H 8H TH JH -- JC QC TS JS QS 9S KH",
+    });
+}
+
 // Every row in order 2..K, the last slot empty: a won board of the full deck.
 inline Board won_board() {
     return board_of({"2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",

@@ -9,12 +9,7 @@ using addiction::test::board_of;
 
 namespace {
 
-const Board kSample = board_of({
-    "2S 3S 4S -- 9H TC 5D 6D 7D 8D 9D TD KC",
-    "-- JD QD KD 8C 9C 3C 4C 5C 6C 7C 2C QH",
-    "5S 6S 7S 8S KS -- 2D 3D 4D 2H 3H 4H 5H",
-    "6H 7H 8H TH JH -- JC QC TS JS QS 9S KH",
-});
+const Board kSample = test::sample_board();
 
 bool has(const std::vector<Move>& moves, const char* card, const char* slot) {
     Move want{parse_card(card), parse_slot(slot, 13)};

@@ -114,12 +114,7 @@ TEST_CASE("check_layout names the problem") {
 
 TEST_CASE("a shuffle keeps placed cards and redeals the rest reproducibly") {
     Rules rules;
-    Board board = board_of({
-        "2S 3S 4S -- 9H TC 5D 6D 7D 8D 9D TD KC",
-        "-- JD QD KD 8C 9C 3C 4C 5C 6C 7C 2C QH",
-        "5S 6S 7S 8S KS -- 2D 3D 4D 2H 3H 4H 5H",
-        "6H 7H 8H TH JH -- JC QC TS JS QS 9S KH",
-    });
+    Board board = test::sample_board();
     Board once = shuffled(board, rules, 99, 1);
     CHECK(once == shuffled(board, rules, 99, 1));
     CHECK(once != shuffled(board, rules, 99, 2));
@@ -136,12 +131,7 @@ TEST_CASE("a shuffle keeps placed cards and redeals the rest reproducibly") {
 
 TEST_CASE("an after-run redeal leaves one gap right after each placed run") {
     Rules rules = preset("montana");
-    Board board = board_of({
-        "2S 3S 4S -- 9H TC 5D 6D 7D 8D 9D TD KC",
-        "-- JD QD KD 8C 9C 3C 4C 5C 6C 7C 2C QH",
-        "5S 6S 7S 8S KS -- 2D 3D 4D 2H 3H 4H 5H",
-        "6H 7H 8H TH JH -- JC QC TS JS QS 9S KH",
-    });
+    Board board = test::sample_board();
     Board once = shuffled(board, rules, 5, 1);
     CHECK_NOTHROW(check_layout(once, rules));
     CHECK(once.at(Slot{0, 3}).is_gap());
