@@ -39,6 +39,8 @@ int Board::placed_count() const {
 
 bool Board::fits(Card card, Slot to, const Rules& rules) const {
     if (card.is_gap() || !at(to).is_gap()) return false;
+    // Only cards of this game: an 8 after the 7 of a seven-rank game would be a new card.
+    if (card.rank() < 2 || card.rank() > rules.ranks) return false;
     if (to.col == 0 && card.rank() == 2) return true;
     if (to.col > 0) {
         Card left = at(Slot{to.row, to.col - 1});

@@ -85,3 +85,21 @@ TEST_CASE("why_illegal explains a refusal") {
     CHECK(why_illegal(kSample, rules, parse_card("KS"), parse_slot("b1", 13)) ==
           "KS cannot go to b1: only a 2 can fill the first column");
 }
+
+// Regression (issue 5, found by the soak): in a game of 7 ranks the gap after 7H
+// took 8H, a card the game does not have; the saved file then failed to load.
+TEST_CASE("a card above the game's ranks fits nowhere") {
+    Rules rules;
+    rules.ranks = 7;
+    Board board(7);
+    const char* rows[] = {"2H 7C 4S 2C -- 3S 5H", "4D 6D 6H 7S -- 6C 5C", "4C 7H -- 2S 3D -- 5D",
+                          "7D 4H 3C 6S 3H 2D 5S"};
+    for (int row = 0; row < kRows; ++row) parse_row(rows[row], row, board);
+    CHECK_FALSE(board.fits(parse_card("8H"), parse_slot("c3", 7), rules));
+    rules.fill_from_right = true;
+    CHECK_FALSE(board.fits(parse_card("8H"), parse_slot("c3", 7), rules));
+    CHECK_FALSE(board.fits(parse_card("AH"), parse_slot("c3", 7), rules));
+    Game game(rules, Deal{"test", 0, board});
+    CHECK_THROWS_WITH(game.move(parse_card("8H"), parse_slot("c3", 7)), "8H is not in this game");
+    CHECK(game.history().empty());
+}

@@ -92,3 +92,15 @@ TEST_CASE("a board that does not match the history is refused") {
     CHECK_THROWS_WITH(load_game(broken, "g"), "play.board does not match the history's 0 actions: "
                                              "b1 holds -- where the history puts 5S");
 }
+
+// Regression (issue 5): toml++ recursed once per part of a dotted key and a key of
+// 50,000 parts overflowed the stack (SIGSEGV) instead of being refused.
+TEST_CASE("a key with tens of thousands of dotted parts is refused, not a crash") {
+    std::string deep;
+    for (int i = 0; i < 100000; ++i) deep += "a.";
+    CHECK_THROWS_WITH(load_game(deep + "b = 1\n", "g"), "g:1:64: a key with more than 32 dotted parts (a.b.c...)");
+    CHECK_THROWS_WITH(load_game("format = 1\n[" + deep + "b]\n", "g"),
+                      "g:2:65: a key with more than 32 dotted parts (a.b.c...)");
+    // Dots inside strings and comments, and a key of a few parts, are not counted.
+    CHECK_NOTHROW(check_key_depth("# " + deep + "\nx = '" + deep + "'\ny = \"\"\"\n" + deep + "\"\"\"\na.b.c = 1\n", "g"));
+}
