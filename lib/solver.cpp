@@ -1,0 +1,602 @@
+#include "solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <memory>
+
+#include "deal.hpp"
+#include "random.hpp"
+#include "solver_table.hpp"
+
+namespace addiction {
+namespace {
+
+using solver::Key;
+using solver::Table;
+using Clock = std::chrono::steady_clock;
+
+// Card codes (Card::code(): suit << 4 | rank) stay below 64; 0 is a gap.
+constexpr int kCodes = 64;
+constexpr std::uint8_t kNowhere = 0xFF;
+
+// One step of a line: a move of `card` from `from` to `to`, or a shuffle when
+// card is 0. Three bytes, so a frame of the search stack stays small.
+struct Step {
+    std::uint8_t card = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+};
+
+// A gap takes at most 5 cards (the 2s in the first column, and with
+// fill_from_right the card before its right neighbour); there are 4 gaps, and
+// one shuffle.
+constexpr int kMaxSteps = kRows * 5 + 1;
+
+struct Frame {
+    std::array<Step, kMaxSteps> steps;
+    std::uint8_t count = 0;
+    std::uint8_t next = 0;
+};
+
+// Random keys for Zobrist hashing: a position's key is the XOR of one key per
+// (slot, card) and one per number of shuffles spent, so a move updates it with
+// two XORs. Fixed seed: the same position has the same key everywhere.
+struct Zobrist {
+    std::array<std::array<Key, kCodes>, kMaxSlots> cell{};
+    std::array<Key, kMaxShuffles + 1> spent{};
+
+    Zobrist() {
+        std::uint64_t seed = 0x6164646963746E31ULL;  // "addictn1"
+        auto next = [&] { return Key{splitmix64(seed), splitmix64(seed)}; };
+        for (auto& slot : cell)
+            for (auto& key : slot) key = next();
+        for (auto& key : spent) key = next();
+    }
+};
+
+const Zobrist& zobrist() {
+    static const Zobrist keys;
+    return keys;
+}
+
+void flip(Key& key, const Key& by) {
+    key.a ^= by.a;
+    key.b ^= by.b;
+}
+
+struct Pass {
+    bool restricted = false;  // never move a placed 2 out of the first column
+    bool shuffles = true;
+    bool track_best = false;  // remember the line to the position with most cards placed
+    std::uint64_t budget = 0;  // positions this pass may store; 0 means no budget
+};
+
+// One depth-first search over the positions reachable from a start.
+class Search {
+public:
+    Search(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started)
+        : rules_(game.rules()),
+          width_(game.rules().width()),
+          size_(kRows * game.rules().width()),
+          seed_(game.deal().seed),
+          spent_(game.shuffles_spent()),
+          first_shuffle_(game.shuffles_spent() + 1),
+          last_shuffle_(pass.shuffles ? game.rules().shuffles : game.shuffles_spent()),
+          limits_(limits),
+          pass_(pass),
+          started_(started),
+          table_(limits.memory_bytes) {
+        load(game.board());
+    }
+
+    // Won, NoWin or Undecided (with limit_ set).
+    Verdict run();
+
+    std::vector<Action> line() const { return line_; }
+    std::vector<Action> best_line() const { return best_line_; }
+    int best_placed() const { return best_placed_; }
+    const std::string& limit() const { return limit_; }
+    std::uint64_t positions() const { return positions_; }
+    std::size_t peak_bytes() const {
+        return table_.peak_bytes() + frames_.capacity() * sizeof(Frame) +
+               saved_.capacity() * sizeof(SavedBoard);
+    }
+
+private:
+    struct SavedBoard {
+        std::array<std::uint8_t, kMaxSlots> cells;
+    };
+
+    int col(int slot) const { return slot % width_; }
+    static int rank(std::uint8_t code) { return code & 15; }
+
+    void load(const Board& board);
+    Board board() const;
+    void move(std::uint8_t card, int from, int to);
+    void apply(const Step& step);
+    void undo(const Step& step);
+    int placed_run(int row) const;
+    bool won() const;
+    void generate(Frame& frame);
+    bool hopeless() const;
+    std::vector<Action> path_actions() const;
+
+    const Rules& rules_;
+    const int width_;
+    const int size_;
+    const std::uint64_t seed_;
+    int spent_;
+    const int first_shuffle_;
+    const int last_shuffle_;
+    const SolveLimits& limits_;
+    const Pass pass_;
+    const Clock::time_point started_;
+
+    std::array<std::uint8_t, kMaxSlots> cells_{};
+    std::array<std::uint8_t, kCodes> where_{};
+    std::array<std::uint8_t, kRows> gaps_{};
+    Key key_;
+    Table table_;
+    std::vector<Frame> frames_;
+    std::vector<SavedBoard> saved_;
+    std::uint64_t positions_ = 0;
+    std::string limit_;
+    std::vector<Action> line_;
+    std::vector<Action> best_line_;
+    int best_placed_ = -1;
+};
+
+void Search::load(const Board& board) {
+    where_.fill(kNowhere);
+    key_ = zobrist().spent[static_cast<std::size_t>(spent_)];
+    int gaps = 0;
+    for (int i = 0; i < size_; ++i) {
+        const std::uint8_t code = board.at(i).code();
+        const auto slot = static_cast<std::size_t>(i);
+        cells_[slot] = code;
+        if (code == 0) {
+            // A shuffle always leaves exactly four gaps (deal.hpp); guard anyway.
+            if (gaps < kRows) gaps_[static_cast<std::size_t>(gaps++)] = static_cast<std::uint8_t>(i);
+            continue;
+        }
+        where_[code] = static_cast<std::uint8_t>(i);
+        flip(key_, zobrist().cell[slot][code]);
+    }
+}
+
+Board Search::board() const {
+    Board board(width_);
+    for (int i = 0; i < size_; ++i) {
+        const std::uint8_t code = cells_[static_cast<std::size_t>(i)];
+        if (code != 0) board.set(i, Card(static_cast<Suit>(code >> 4), code & 15));
+    }
+    return board;
+}
+
+void Search::move(std::uint8_t card, int from, int to) {
+    const auto f = static_cast<std::size_t>(from);
+    const auto t = static_cast<std::size_t>(to);
+    cells_[f] = 0;
+    cells_[t] = card;
+    where_[card] = static_cast<std::uint8_t>(to);
+    for (auto& gap : gaps_)
+        if (gap == to) {
+            gap = static_cast<std::uint8_t>(from);
+            break;
+        }
+    flip(key_, zobrist().cell[f][card]);
+    flip(key_, zobrist().cell[t][card]);
+}
+
+void Search::apply(const Step& step) {
+    if (step.card != 0) {
+        move(step.card, step.from, step.to);
+        return;
+    }
+    saved_.push_back(SavedBoard{cells_});
+    Board after = shuffled(board(), rules_, seed_, spent_ + 1);
+    ++spent_;
+    load(after);
+}
+
+void Search::undo(const Step& step) {
+    if (step.card != 0) {
+        move(step.card, step.to, step.from);
+        return;
+    }
+    Board before(width_);
+    for (int i = 0; i < size_; ++i) {
+        const std::uint8_t code = saved_.back().cells[static_cast<std::size_t>(i)];
+        if (code != 0) before.set(i, Card(static_cast<Suit>(code >> 4), code & 15));
+    }
+    saved_.pop_back();
+    --spent_;
+    load(before);
+}
+
+int Search::placed_run(int row) const {
+    const int start = row * width_;
+    const std::uint8_t first = cells_[static_cast<std::size_t>(start)];
+    if (first == 0 || rank(first) != 2) return 0;
+    int run = 1;
+    while (run < width_ && cells_[static_cast<std::size_t>(start + run)] == static_cast<std::uint8_t>(first + run))
+        ++run;
+    return run;
+}
+
+bool Search::won() const {
+    // Cheap test first: a won board has its last column empty.
+    for (int row = 0; row < kRows; ++row)
+        if (cells_[static_cast<std::size_t>(row * width_ + width_ - 1)] != 0) return false;
+    for (int row = 0; row < kRows; ++row)
+        if (placed_run(row) != width_ - 1) return false;
+    return true;
+}
+
+// The legal steps from here, best first. Ordering only changes which line is
+// found first, never whether one is: every legal step is kept, except in the
+// restricted pass, whose failure proves nothing.
+void Search::generate(Frame& frame) {
+    std::array<int, kRows> run{};
+    int placed = 0;
+    for (int row = 0; row < kRows; ++row) {
+        run[static_cast<std::size_t>(row)] = placed_run(row);
+        placed += run[static_cast<std::size_t>(row)];
+    }
+    if (pass_.track_best && placed > best_placed_) {
+        best_placed_ = placed;
+        best_line_ = path_actions();
+    }
+
+    std::array<int, kMaxSteps> score{};
+    int n = 0;
+    auto add = [&](std::uint8_t card, int to) {
+        const int from = where_[card];
+        const int from_row = from / width_;
+        const int from_col = col(from);
+        const bool from_placed = from_col < run[static_cast<std::size_t>(from_row)];
+        if (pass_.restricted && from_placed) return;
+        int value = 0;
+        if (col(to) == run[static_cast<std::size_t>(to / width_)]) {
+            // Places the card, and any run of its successors already waiting beyond it.
+            value += 100;
+            for (int next = to + 1, want = card + 1; col(next) != 0 && next < size_ &&
+                                                     cells_[static_cast<std::size_t>(next)] == want;
+                 ++next, ++want)
+                value += 20;
+        }
+        // Moving a placed 2 un-places its whole run: the longer, the worse.
+        if (from_placed) value -= 20 * run[static_cast<std::size_t>(from_row)];
+        if (from_col == 0) {
+            value += 10;  // a gap in the first column takes any 2
+        } else {
+            const std::uint8_t left = from - 1 == to ? card : cells_[static_cast<std::size_t>(from - 1)];
+            if (left == 0 || rank(left) == rules_.ranks) value -= 30;  // the gap it leaves is dead
+        }
+        frame.steps[static_cast<std::size_t>(n)] =
+            Step{card, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+        score[static_cast<std::size_t>(n)] = value;
+        ++n;
+    };
+    std::array<std::uint8_t, kRows> gaps = gaps_;
+    std::sort(gaps.begin(), gaps.end());  // board order, whatever order moves left them in
+    for (std::uint8_t gap : gaps) {
+        const int to = gap;
+        std::uint8_t left = 0;
+        if (col(to) == 0) {
+            for (int suit = 0; suit < 4; ++suit) add(static_cast<std::uint8_t>(suit << 4 | 2), to);
+        } else {
+            left = cells_[static_cast<std::size_t>(to - 1)];
+            if (left != 0 && rank(left) < rules_.ranks) add(static_cast<std::uint8_t>(left + 1), to);
+        }
+        if (rules_.fill_from_right && col(to) + 1 < width_) {
+            const std::uint8_t right = cells_[static_cast<std::size_t>(to + 1)];
+            if (right != 0 && rank(right) > 2) {
+                const auto card = static_cast<std::uint8_t>(right - 1);
+                // Skip a card added already: a 2 in the first column, or the left neighbour's successor.
+                const bool added = (col(to) == 0 && rank(card) == 2) || (left != 0 && left + 1 == card);
+                if (!added) add(card, to);
+            }
+        }
+    }
+    // Insertion sort, stable, so ties keep board order and results stay deterministic.
+    for (int i = 1; i < n; ++i) {
+        for (int j = i; j > 0 && score[static_cast<std::size_t>(j)] > score[static_cast<std::size_t>(j - 1)]; --j) {
+            std::swap(score[static_cast<std::size_t>(j)], score[static_cast<std::size_t>(j - 1)]);
+            std::swap(frame.steps[static_cast<std::size_t>(j)], frame.steps[static_cast<std::size_t>(j - 1)]);
+        }
+    }
+    // Start fetching the children's table slots now; the misses overlap.
+    for (int i = 0; i < n; ++i) {
+        const Step& step = frame.steps[static_cast<std::size_t>(i)];
+        Key child = key_;
+        flip(child, zobrist().cell[step.from][step.card]);
+        flip(child, zobrist().cell[step.to][step.card]);
+        table_.prefetch(child);
+    }
+    // A shuffle last: moves are free and shuffles are not.
+    if (spent_ < last_shuffle_) frame.steps[static_cast<std::size_t>(n++)] = Step{};
+    frame.count = static_cast<std::uint8_t>(n);
+    frame.next = 0;
+}
+
+// Proof-safe dead end: some card can never move again and is not where a won
+// board needs it. Only used when the search will not shuffle from here on.
+//
+// Call a card frozen when this greatest fixed point says so: a 2 is free if some
+// other first-column slot is a gap or holds a free card; any other card is free
+// if its predecessor (same suit, rank - 1) is free, or the slot right of the
+// predecessor is a gap or holds a free card. Claim: no frozen card ever moves.
+// Suppose one does, and look at the first frozen card to move. A card moves only
+// into a gap right of its predecessor (or, a 2, into a first-column gap). For a
+// frozen card the predecessor is frozen too, so it has not moved, and the slot
+// right of it is off the board or holds a frozen card, which has not moved
+// either, so it is no gap. For a frozen 2 every other first-column slot holds a
+// frozen card. Either way the move is impossible. So a frozen card stays where it
+// is, and a won board holds a card of rank r in column r - 1 (slot r - 2 from
+// 0), every card of a suit in one row, one suit to a row. A frozen card anywhere
+// else means no win. (With fill_from_right a card can also move left of its
+// successor; the argument does not cover that, so the rule is off then.)
+bool Search::hopeless() const {
+    if (rules_.fill_from_right) return false;
+    // A gap in the first column frees every 2, and a card with a free predecessor
+    // is free, so then every card is free: nothing to find.
+    for (int row = 0; row < kRows; ++row)
+        if (cells_[static_cast<std::size_t>(row * width_)] == 0) return false;
+    // The fixed point by propagation: each card is freed once, and freeing it
+    // opens its slot, which frees the successor of the card on the slot's left
+    // (or every 2, in the first column), and frees its own successor.
+    std::uint64_t free = 0;
+    auto is_free = [&](std::uint8_t code) { return (free >> code & 1) != 0; };
+    std::array<std::uint8_t, kCodes> work{};
+    int top = 0;
+    auto release = [&](int code) {
+        const auto bit = std::uint64_t{1} << code;
+        if (free & bit) return;
+        free |= bit;
+        work[static_cast<std::size_t>(top++)] = static_cast<std::uint8_t>(code);
+    };
+    auto opened = [&](int slot) {
+        if (col(slot) == 0) {
+            for (int suit = 0; suit < 4; ++suit) release(suit << 4 | 2);
+            return;
+        }
+        const std::uint8_t left = cells_[static_cast<std::size_t>(slot - 1)];
+        if (left != 0 && rank(left) < rules_.ranks) release(left + 1);
+    };
+    for (std::uint8_t gap : gaps_) opened(gap);
+    while (top > 0) {
+        const std::uint8_t code = work[static_cast<std::size_t>(--top)];
+        opened(where_[code]);
+        if (rank(code) < rules_.ranks) release(code + 1);
+    }
+    std::array<int, kRows> row_suit{-1, -1, -1, -1};
+    std::array<int, 4> suit_row{-1, -1, -1, -1};
+    for (int suit = 0; suit < 4; ++suit) {
+        for (int r = 2; r <= rules_.ranks; ++r) {
+            const auto code = static_cast<std::uint8_t>(suit << 4 | r);
+            if (is_free(code)) continue;
+            const int slot = where_[code];
+            if (col(slot) != r - 2) return true;
+            const int row = slot / width_;
+            int& rs = row_suit[static_cast<std::size_t>(row)];
+            int& sr = suit_row[static_cast<std::size_t>(suit)];
+            if ((rs != -1 && rs != suit) || (sr != -1 && sr != row)) return true;
+            rs = suit;
+            sr = row;
+        }
+    }
+    return false;
+}
+
+std::vector<Action> Search::path_actions() const {
+    std::vector<Action> out;
+    int shuffle = first_shuffle_;
+    for (const Frame& frame : frames_) {
+        if (frame.next == 0) break;  // the frame being built: no step taken from it yet
+        const Step& step = frame.steps[static_cast<std::size_t>(frame.next - 1)];
+        if (step.card == 0) {
+            out.push_back(Action::make_shuffle(shuffle++));
+        } else {
+            out.push_back(Action::make_move(Card(static_cast<Suit>(step.card >> 4), step.card & 15),
+                                            Slot{step.to / width_, step.to % width_}));
+        }
+    }
+    return out;
+}
+
+Verdict Search::run() {
+    if (won()) return Verdict::Won;
+    if (table_.insert(key_) == Table::Insert::Full) {
+        limit_ = "memory";
+        return Verdict::Undecided;
+    }
+    ++positions_;
+    const bool will_shuffle = spent_ < last_shuffle_;
+    if (!will_shuffle && hopeless()) return Verdict::NoWin;
+    frames_.emplace_back();
+    generate(frames_.back());
+    frames_.back().next = 0;
+    // frames_[i].next - 1 is the step taken from position i; the top frame's
+    // position is the current one.
+    while (!frames_.empty()) {
+        Frame& frame = frames_.back();
+        if (frame.next == frame.count) {
+            frames_.pop_back();
+            if (!frames_.empty()) undo(frames_.back().steps[static_cast<std::size_t>(frames_.back().next - 1)]);
+            continue;
+        }
+        const Step step = frame.steps[frame.next++];
+        apply(step);
+        const auto inserted = table_.insert(key_);
+        if (inserted == Table::Insert::Present) {
+            undo(step);
+            continue;
+        }
+        if (inserted == Table::Insert::Full) {
+            limit_ = "memory";
+            return Verdict::Undecided;
+        }
+        ++positions_;
+        if (won()) {
+            line_ = path_actions();
+            return Verdict::Won;
+        }
+        if (pass_.budget != 0 && positions_ >= pass_.budget) {
+            limit_ = "positions";
+            return Verdict::Undecided;
+        }
+        if (limits_.seconds > 0 && (positions_ & 0x3FFF) == 0 &&
+            std::chrono::duration<double>(Clock::now() - started_).count() > limits_.seconds) {
+            limit_ = "time";
+            return Verdict::Undecided;
+        }
+        // The child frame is built in place; `frame` may move when the stack grows.
+        frames_.emplace_back();
+        generate(frames_.back());
+        if (frames_.back().count == 0 || (spent_ >= last_shuffle_ && hopeless())) {
+            frames_.pop_back();
+            undo(step);
+        }
+    }
+    return Verdict::NoWin;
+}
+
+double since(Clock::time_point started) {
+    return std::chrono::duration<double>(Clock::now() - started).count();
+}
+
+// Runs one pass and adds its figures to `result`.
+Verdict run_pass(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started,
+                 SolveResult& result, Search** keep = nullptr) {
+    auto search = std::make_unique<Search>(game, limits, pass, started);
+    Verdict verdict = search->run();
+    result.positions += search->positions();
+    result.peak_bytes = std::max(result.peak_bytes, search->peak_bytes());
+    if (verdict == Verdict::Won) result.line = search->line();
+    if (verdict == Verdict::Undecided) result.limit = search->limit();
+    if (keep) *keep = search.release();
+    return verdict;
+}
+
+// The cheap passes get a share of the budget, or this many positions when there
+// is no budget: enough to find most lines, small beside a proof. The moves-only
+// passes before shuffling get little: most deals with shuffles need them.
+constexpr std::uint64_t kRestrictedPositions = 2'000'000;
+constexpr std::uint64_t kMovesOnlyPositions = 50'000;
+
+// The fair player's budget for each phase before its last shuffle, when the
+// caller gives none.
+constexpr std::uint64_t kFairPhasePositions = 1'000'000;
+
+}  // namespace
+
+std::string_view to_string(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::Won: return "won";
+        case Verdict::NoWin: return "no-win";
+        case Verdict::Undecided: return "undecided";
+    }
+    return "?";
+}
+
+int SolveResult::moves() const {
+    return static_cast<int>(std::count_if(line.begin(), line.end(), [](const Action& a) { return !a.is_shuffle(); }));
+}
+
+int SolveResult::shuffles() const { return static_cast<int>(line.size()) - moves(); }
+
+SolveResult solve(const Game& game, const SolveLimits& limits) {
+    const auto started = Clock::now();
+    SolveResult result;
+    const std::uint64_t budget = limits.max_positions;
+    auto share = [&](std::uint64_t part, std::uint64_t otherwise) {
+        return budget != 0 ? std::max<std::uint64_t>(budget / part, 1) : otherwise;
+    };
+    // Cheap passes first. Each returns its line when it finds one; its failure
+    // proves nothing, and the complete search follows.
+    //  - Never moving a placed 2 out of the first column: depth-first lines are
+    //    full of such moves, and the restricted space is much smaller.
+    //  - With shuffles left, moves only first: a line without shuffles is
+    //    shorter, and depth-first search with shuffles finds long detours first.
+    struct Stage {
+        bool restricted;
+        bool shuffles;
+        std::uint64_t budget;
+    };
+    std::vector<Stage> stages;
+    if (limits.shuffles && game.shuffles_left() > 0) {
+        stages = {{true, false, share(32, kMovesOnlyPositions)},
+                  {false, false, share(32, kMovesOnlyPositions)},
+                  {true, true, share(4, kRestrictedPositions)}};
+    } else {
+        stages = {{true, false, share(4, kRestrictedPositions)}};
+    }
+    for (const Stage& stage : stages) {
+        Pass pass;
+        pass.restricted = stage.restricted;
+        pass.shuffles = stage.shuffles;
+        pass.budget = stage.budget;
+        const Verdict verdict = run_pass(game, limits, pass, started, result);
+        if (verdict == Verdict::Won || (verdict == Verdict::Undecided && result.limit == "time")) {
+            result.verdict = verdict;
+            result.seconds = since(started);
+            return result;
+        }
+        result.limit.clear();
+    }
+    // The complete search: the only pass whose failure is a proof.
+    Pass pass;
+    pass.shuffles = limits.shuffles;
+    pass.budget = budget != 0 ? (budget > result.positions ? budget - result.positions : 0) : 0;
+    result.verdict = budget != 0 && pass.budget == 0 ? Verdict::Undecided
+                                                     : run_pass(game, limits, pass, started, result);
+    if (result.verdict == Verdict::Undecided && result.limit.empty()) result.limit = "positions";
+    result.seconds = since(started);
+    return result;
+}
+
+SolveResult solve_fair(const Game& game, const SolveLimits& limits) {
+    const auto started = Clock::now();
+    SolveResult result;
+    Game now = game;
+    const auto played = [&] {
+        return std::vector<Action>(now.history().begin() + static_cast<long>(game.history().size()),
+                                   now.history().end());
+    };
+    while (true) {
+        Pass pass;
+        pass.shuffles = false;
+        pass.track_best = now.shuffles_left() > 0;
+        // While shuffles are left, a phase that cannot decide within its budget
+        // shuffles from the best position it found, as a player short of time would.
+        pass.budget = limits.max_positions != 0 || now.shuffles_left() == 0 ? limits.max_positions
+                                                                           : kFairPhasePositions;
+        Search* raw = nullptr;
+        result.limit.clear();
+        const Verdict verdict = run_pass(now, limits, pass, started, result, &raw);
+        std::unique_ptr<Search> search(raw);
+        if (verdict == Verdict::Won) {
+            std::vector<Action> line = played();
+            line.insert(line.end(), result.line.begin(), result.line.end());
+            result.line = line;
+            result.verdict = Verdict::Won;
+            break;
+        }
+        if (now.shuffles_left() == 0 || (verdict == Verdict::Undecided && result.limit != "positions")) {
+            result.verdict = verdict;
+            result.line = played();
+            break;
+        }
+        // No win with moves alone (or none found within the budget): go to the
+        // position with the most cards placed and shuffle there. Only the board
+        // before the shuffle is looked at, never what the shuffle will bring.
+        for (const Action& action : search->best_line()) now.play(action);
+        now.shuffle();
+    }
+    result.seconds = since(started);
+    return result;
+}
+
+}  // namespace addiction

@@ -1,0 +1,215 @@
+#include <doctest/doctest.h>
+
+#include <array>
+#include <set>
+#include <string>
+
+#include "solver.hpp"
+
+using namespace addiction;
+
+namespace {
+
+Rules rules_of(int ranks, int shuffles) {
+    Rules rules;
+    rules.ranks = ranks;
+    rules.shuffles = shuffles;
+    rules.preset = preset_name_for(rules);
+    return rules;
+}
+
+// A 4-rank layout from rows of card text, "--" for a gap, as a deal code.
+std::string code_of(const std::array<const char*, 4>& rows) {
+    Board board(4);
+    for (int row = 0; row < kRows; ++row) {
+        const std::string text = rows[static_cast<std::size_t>(row)];
+        for (int col = 0; col < 4; ++col) {
+            const std::string cell = text.substr(static_cast<std::size_t>(col * 3), 2);
+            board.set(Slot{row, col}, cell == "--" ? kGap : parse_card(cell));
+        }
+    }
+    return deal_code(board);
+}
+
+// Plays the line with the engine's own checks (Game::play refuses anything
+// illegal) and reports whether it ends in a won game.
+bool replays_to_win(Game game, const std::vector<Action>& line) {
+    for (const Action& action : line) game.play(action);
+    return game.status() == Status::Won;
+}
+
+// An independent reference: every position reachable by Board::legal_moves,
+// with no pruning and no shuffles. Only for tiny boards.
+bool brute_force_wins(const Board& start, const Rules& rules) {
+    std::set<std::string> seen;
+    std::vector<Board> stack{start};
+    while (!stack.empty()) {
+        Board board = stack.back();
+        stack.pop_back();
+        if (board.won()) return true;
+        for (const Move& move : board.legal_moves(rules)) {
+            Board next = board;
+            next.play(move);
+            std::string key;
+            for (int i = 0; i < next.size(); ++i) key += static_cast<char>(next.at(i).code());
+            if (seen.insert(key).second) stack.push_back(next);
+        }
+    }
+    return false;
+}
+
+SolveLimits small() {
+    SolveLimits limits;
+    limits.memory_bytes = std::size_t{64} << 20;
+    return limits;
+}
+
+}  // namespace
+
+TEST_CASE("the lines found replay to a win through Game::play") {
+    const Rules gaps = preset("gaps");
+    Game game(gaps, deal_number(3, gaps));
+    SolveResult result = solve(game, small());
+    REQUIRE(result.verdict == Verdict::Won);
+    CHECK(result.shuffles() == 0);
+    CHECK(result.moves() == static_cast<int>(result.line.size()));
+    CHECK(replays_to_win(game, result.line));
+
+    // With shuffles: the line plans through the seeded outcomes.
+    const Rules mini = preset("mini");
+    for (std::uint64_t deal = 1; deal <= 30; ++deal) {
+        Game start(mini, deal_number(deal, mini));
+        SolveResult r = solve(start, small());
+        REQUIRE(r.verdict == Verdict::Won);
+        CHECK(replays_to_win(start, r.line));
+    }
+}
+
+TEST_CASE("solving from the middle of a game numbers its shuffles after those spent") {
+    const Rules addiction = preset("addiction");
+    Game game(addiction, deal_number(2, addiction));
+    game.shuffle();
+    game.undo();  // undo does not refund the shuffle: the next one is number 2
+    REQUIRE(game.shuffles_spent() == 1);
+    SolveResult result = solve(game, small());
+    REQUIRE(result.verdict == Verdict::Won);
+    for (const Action& action : result.line)
+        if (action.is_shuffle()) CHECK(action.shuffle >= 2);
+    CHECK(replays_to_win(game, result.line));
+}
+
+TEST_CASE("a hand-made deal with no win is proven lost") {
+    // The 2s sit in the last column and the 3s fill the first. A 2 moves only
+    // into a gap in the first column, and a 3 only into the slot right of its 2,
+    // which is off the board; so none of them ever moves, while a won board needs
+    // the 2s in the first column. The kings can still move, so it is not lost at once.
+    const std::string code = code_of({"3C -- 4D 2C", "3D -- 4C 2D", "3H -- 4S 2H", "3S -- 4H 2S"});
+    const Rules rules = rules_of(4, 0);
+    Game game(rules, parse_deal(code, rules));
+    REQUIRE(game.status() == Status::Playing);
+    SolveResult result = solve(game, small());
+    CHECK(result.verdict == Verdict::NoWin);
+    CHECK(result.line.empty());
+}
+
+TEST_CASE("a small deal is decided by exhausting its positions") {
+    // No dead-end rule fires at the start here: the search has to run out of positions.
+    const Rules rules = rules_of(4, 0);
+    int won = 0;
+    int lost = 0;
+    for (std::uint64_t deal = 1; deal <= 40; ++deal) {
+        Game game(rules, deal_number(deal, rules));
+        SolveResult result = solve(game, small());
+        REQUIRE(result.verdict != Verdict::Undecided);
+        if (result.verdict == Verdict::Won) {
+            ++won;
+            CHECK(replays_to_win(game, result.line));
+        } else {
+            ++lost;
+        }
+    }
+    CHECK(won > 0);
+    CHECK(lost > 0);
+}
+
+TEST_CASE("the solver agrees with a brute-force search on small deals") {
+    for (int ranks : {4, 5}) {
+        for (bool from_right : {false, true}) {
+            Rules rules = rules_of(ranks, 0);
+            rules.fill_from_right = from_right;
+            rules.preset = preset_name_for(rules);
+            for (std::uint64_t deal = 1; deal <= 60; ++deal) {
+                CAPTURE(ranks);
+                CAPTURE(from_right);
+                CAPTURE(deal);
+                Game game(rules, deal_number(deal, rules));
+                SolveResult result = solve(game, small());
+                REQUIRE(result.verdict != Verdict::Undecided);
+                CHECK((result.verdict == Verdict::Won) == brute_force_wins(game.board(), rules));
+                if (result.verdict == Verdict::Won) CHECK(replays_to_win(game, result.line));
+            }
+        }
+    }
+}
+
+TEST_CASE("the memory limit gives undecided, never a crash") {
+    const Rules gaps = preset("gaps");
+    Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
+    SolveLimits limits;
+    limits.memory_bytes = std::size_t{1} << 20;
+    SolveResult result = solve(game, limits);
+    CHECK(result.verdict == Verdict::Undecided);
+    CHECK(result.limit == "memory");
+    CHECK(result.peak_bytes < (std::size_t{2} << 20));
+}
+
+TEST_CASE("a position budget gives undecided, and the same answer every time") {
+    const Rules gaps = preset("gaps");
+    Game game(gaps, deal_number(1, gaps));
+    SolveLimits limits = small();
+    limits.max_positions = 20'000;
+    SolveResult first = solve(game, limits);
+    SolveResult second = solve(game, limits);
+    CHECK(first.verdict == Verdict::Undecided);
+    CHECK(first.limit == "positions");
+    CHECK(first.positions == second.positions);
+
+    limits.max_positions = 0;
+    Game easy(gaps, deal_number(3, gaps));
+    CHECK(solve(easy, limits).line == solve(easy, limits).line);
+}
+
+TEST_CASE("a won game needs no line; --no-shuffle plans with moves only") {
+    const Rules mini = preset("mini");
+    Game game(mini, deal_number(4, mini));
+    SolveResult result = solve(game, small());
+    REQUIRE(result.verdict == Verdict::Won);
+    for (const Action& action : result.line) game.play(action);
+    SolveResult again = solve(game, small());
+    CHECK(again.verdict == Verdict::Won);
+    CHECK(again.line.empty());
+
+    SolveLimits moves_only = small();
+    moves_only.shuffles = false;
+    for (std::uint64_t deal = 1; deal <= 10; ++deal) {
+        Game start(mini, deal_number(deal, mini));
+        SolveResult r = solve(start, moves_only);
+        CHECK(r.verdict != Verdict::Undecided);
+        CHECK(r.shuffles() == 0);
+    }
+}
+
+TEST_CASE("the fair player's line is legal, and wins when it says so") {
+    const Rules mini = preset("mini");
+    int won = 0;
+    for (std::uint64_t deal = 1; deal <= 20; ++deal) {
+        Game game(mini, deal_number(deal, mini));
+        SolveResult result = solve_fair(game, small());
+        REQUIRE(result.verdict != Verdict::Undecided);
+        Game played = game;
+        for (const Action& action : result.line) played.play(action);
+        CHECK((played.status() == Status::Won) == (result.verdict == Verdict::Won));
+        won += result.verdict == Verdict::Won;
+    }
+    CHECK(won > 0);
+}
