@@ -1,0 +1,77 @@
+# fish completion for addiction(1). Dynamic words (commands, presets, archived
+# deals, the cards that can move now and where to) come from the binary itself.
+
+function __addiction_words
+    set -l tokens (commandline -opc)
+    set -l bin $tokens[1]
+    set -l file
+    set -l i (contains -i -- --file $tokens; or contains -i -- -f $tokens)
+    if test -n "$i"; and test (count $tokens) -gt $i
+        set file --file $tokens[(math $i + 1)]
+    end
+    $bin $file complete $argv 2>/dev/null
+end
+
+# The card typed after `move`, for its destinations.
+function __addiction_move_card
+    set -l tokens (commandline -opc)
+    set -l i (contains -i -- move $tokens)
+    test -n "$i"; and echo $tokens[(math $i + 1)]
+end
+
+function __addiction_move_args_is
+    set -l tokens (commandline -opc)
+    set -l i (contains -i -- move $tokens)
+    test -n "$i"; or return 1
+    test (math (count $tokens) - $i) -eq $argv[1]
+end
+
+set -l commands new show move shuffle undo redo hint solve deals export replay
+
+complete -c addiction -f
+complete -c addiction -s f -l file -r -F -d 'Game file'
+complete -c addiction -l color -x -a 'auto always never' -d 'Colour the board'
+complete -c addiction -l ascii -d 'Suit letters instead of symbols'
+complete -c addiction -s h -l help -d 'Print help'
+complete -c addiction -l version -d 'Print the version'
+
+complete -c addiction -n "not __fish_seen_subcommand_from $commands" -a '(__addiction_words commands)'
+
+complete -c addiction -n '__fish_seen_subcommand_from new' -a '(__addiction_words deals)' -d 'Archived deal'
+complete -c addiction -n '__fish_seen_subcommand_from new' -l from -r -F -d 'Import the deal from a file'
+complete -c addiction -n '__fish_seen_subcommand_from new deals solve' -s r -l rules -x -a '(__addiction_words presets)' -d 'Rule preset'
+complete -c addiction -n '__fish_seen_subcommand_from new' -l ranks -x -d 'Cards per suit'
+complete -c addiction -n '__fish_seen_subcommand_from new' -l shuffles -x -d 'Shuffles allowed'
+complete -c addiction -n '__fish_seen_subcommand_from new' -l redeal -x -a 'random after-run' -d 'How a shuffle deals'
+complete -c addiction -n '__fish_seen_subcommand_from new' -l fill-from-right -d 'Fill the gap left of a successor too'
+complete -c addiction -n '__fish_seen_subcommand_from new' -l force -d 'Replace a game in progress'
+
+complete -c addiction -n '__fish_seen_subcommand_from show' -l json -d 'One JSON object'
+complete -c addiction -n '__fish_seen_subcommand_from show export' -l at -x -d 'Position after N actions'
+
+complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move_args_is 0' -a '(__addiction_words movable)' -d 'Can move'
+complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move_args_is 1' -a '(__addiction_words destinations (__addiction_move_card))' -d 'Gap'
+
+complete -c addiction -n '__fish_seen_subcommand_from hint' -l all -d 'List every legal action'
+
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l no-shuffle -d 'Plan with moves only'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l apply -d 'Play the winning line into the game'
+complete -c addiction -n '__fish_seen_subcommand_from solve deals' -l json -d 'JSON for scripts'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l fair -d 'Play as a fair player'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l time-limit -x -d 'Stop after SECONDS'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l memory -x -d 'Memory for positions, MB'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l positions -x -d 'Stop after N positions'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l deals -x -d 'Solve deals FROM-TO'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -s j -l jobs -x -d 'Deals solved at once'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l shard -x -d 'K-th of N shares'
+
+complete -c addiction -n '__fish_seen_subcommand_from export' -l format -x -a '(__addiction_words formats)' -d 'Output format'
+complete -c addiction -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to a file'
+complete -c addiction -n '__fish_seen_subcommand_from export' -l with-history -d 'The played line too'
+complete -c addiction -n '__fish_seen_subcommand_from export' -l name -x -d 'Archive name'
+complete -c addiction -n '__fish_seen_subcommand_from export' -l description -x -d 'Archive description'
+
+complete -c addiction -n '__fish_seen_subcommand_from replay' -F -d 'Game or archive file'
+complete -c addiction -n '__fish_seen_subcommand_from replay' -l from -x -d 'First position'
+complete -c addiction -n '__fish_seen_subcommand_from replay' -l to -x -d 'Last position'
+complete -c addiction -n '__fish_seen_subcommand_from replay' -l delay -x -d 'Seconds between positions'

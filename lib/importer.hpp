@@ -1,0 +1,41 @@
+// Deals from elsewhere: an archive file, a Solvitaire JSON deal, or a layout typed
+// in from a real table. Each is a function from text to values, so the fuzz
+// targets can call them directly.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "archive.hpp"
+#include "board.hpp"
+#include "rules.hpp"
+
+namespace addiction {
+
+enum class ImportFormat { Archive, Solvitaire, Layout };
+std::string_view to_string(ImportFormat format);
+
+// JSON when the text starts with '{', an archive file when it has a `deal = ...`
+// key, else a plain layout.
+ImportFormat detect_format(std::string_view text);
+
+// Four rows of card codes, gaps as "--", ".." or "xx". Blank lines, '#' comments,
+// a header of column numbers, a leading row letter and placed-card brackets (as
+// `show` and `export --format text` print them) are skipped, so a board can be
+// copied back in. The width is that of the first row. Throws Error naming the
+// problem: "row c has 12 slots instead of 13", "card 7H appears twice".
+Board parse_layout(std::string_view text);
+
+// Solvitaire's deal for Gaps: {"sequences": [[row a], [row b], [row c], [row d]]},
+// each row the cards as strings ("10H" or "TH") and "" for a gap. Throws Error.
+Board parse_solvitaire(std::string_view text);
+// The same form back, tens written "10" as Solvitaire does.
+std::string solvitaire_json(const Board& board);
+
+// Any of the three forms as an archive entry. Layouts take `rules` (their width
+// must match rules.ranks) and get the layout's deal code; archive files bring
+// their own rules, and so does a saved game file (its deal, to start again).
+// `source` names the input in messages.
+ArchiveDeal import_deal(std::string_view text, std::string_view source, const Rules& rules);
+
+}  // namespace addiction

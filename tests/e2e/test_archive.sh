@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The deal archive: listing, starting archived deals, archiving a game, importing deals.
+source "$(dirname "$0")/lib.sh" "$1"
+
+rows() { addiction show --json | sed 's/.*"rows": \(\[\[[^]]*\]\(, \[[^]]*\]\)*\]\).*/\1/'; }
+
+# The shipped archive is listed, filtered by rules, as text and as JSON.
+expect 0 "deals lists" deals
+for name in addiction-easy montana-easy gaps-easy gaps-no-win mini-easy mini-two-step; do
+  contains "$out" "$name" "deals lists $name"
+done
+expect 0 "deals --rules mini" deals --rules mini
+contains "$out" "mini-easy" "mini filter keeps mini deals"
+[[ "$out" != *gaps-easy* ]] && ok || bad "mini filter drops gaps deals"
+expect 0 "deals --json" deals --json
+contains "$out" '"name": "gaps-no-win"' "json name"
+contains "$out" '"verdict": "no-win"' "json verdict"
+contains "$out" '"source": "shipped"' "json source"
+[ "$(printf '%s\n' "$out" | grep -c '"name"')" -ge 8 ] && ok || bad "at least 8 shipped deals"
+
+# Every shipped verdict, through the command line: winning lines replay to a won
+# game; no-win verdicts are re-proven by `addiction solve` (exit 3).
+for file in "$SRC"/deals/*.toml; do
+  name=$(basename "$file" .toml)
+  verdict=$(sed -n "s/^verdict = '\(.*\)'$/\1/p" "$file")
+  case $verdict in
+    win)
+      run --color never replay "$file"
+      contains "$(printf '%s\n' "$out" | tail -1)" ": won" "$name: the line wins"
+      ;;
+    no-win | no-win-without-shuffles)
+      addiction new --force "$name" >/dev/null
+      flags=()
+      [ "$verdict" = no-win-without-shuffles ] && flags=(--no-shuffle)
+      expect 3 "$name: solve proves $verdict" solve "${flags[@]}" --memory 512
+      ;;
+    *) bad "$name: unexpected verdict '$verdict'" ;;
+  esac
+done
+
+# addiction new NAME starts the archived deal with its rules.
+expect 0 "new archived deal" new --force mini-easy
+contains "$out" "deal 11 (mini rules) from the archive (mini-easy)" "new NAME says where it came from"
+run show --json
+contains "$out" '"preset": "mini"' "archived rules apply"
+refused 1 "unknown archive name" new --force no-such-deal
+contains "$err" "neither a deal number, a deal code nor an archived deal" "unknown name message"
+
+# Export a game as a deal, archive it, list it, start it again: the same layout.
+addiction new --force 4242 >/dev/null
+addiction $(addiction hint) >/dev/null
+before=$(rows)
+start=$(addiction show --json --at 0 | sed 's/.*"rows": \(\[\[[^]]*\]\(, \[[^]]*\]\)*\]\).*/\1/')
+mkdir -p "$XDG_DATA_HOME/addiction/deals"
+expect 0 "export deal into the user's archive" export --format deal --description "my own" \
+  -o "$XDG_DATA_HOME/addiction/deals/kitchen.toml"
+grep -q "name = 'kitchen'" "$XDG_DATA_HOME/addiction/deals/kitchen.toml" && ok || bad "name from the file name"
+expect 0 "listed" deals
+contains "$out" "kitchen" "user deal listed"
+contains "$out" "[yours] my own" "user deal marked"
+expect 0 "new kitchen" new --force kitchen
+[ "$(rows)" = "$start" ] && ok || bad "archived deal starts with the same layout"
+[ "$(rows)" != "$before" ] && ok || bad "and without the move played"
+
+# The user's deal hides a shipped one of the same name.
+printf "deal = '12'\ndescription = 'mine'\n[rules]\npreset = 'mini'\n" >"$XDG_DATA_HOME/addiction/deals/mini-easy.toml"
+expect 0 "new NAME prefers the user's deal" new --force mini-easy
+contains "$out" "deal 12 (mini rules)" "the user's mini-easy"
+run deals --json
+contains "$out" '"name": "mini-easy", "description": "mine"' "listed first"
+rm "$XDG_DATA_HOME/addiction/deals/mini-easy.toml"
+
+# A broken user file is skipped with a warning; the rest is still listed.
+echo "deal = 'nonsense'" >"$XDG_DATA_HOME/addiction/deals/broken.toml"
+expect 0 "deals with a broken file" deals
+contains "$err" "warning: skipping" "broken file warned about"
+contains "$out" "kitchen" "others still listed"
+rm "$XDG_DATA_HOME/addiction/deals/broken.toml"
+
+# Import: plain layout, with -- or .., from a file or standard input.
+addiction new --force 77 >/dev/null
+addiction export --format text | head -5 >"$WORK/table.txt"
+expect 0 "new --from text layout" new --force --from "$WORK/table.txt"
+contains "$out" "from $WORK/table.txt" "from message"
+run show --json
+contains "$out" "$(addiction show --json | sed 's/.*"rows": \(\[\[[^]]*\]\).*/\1/')" "layout imported"
+sed 's/\.\./--/g' "$WORK/table.txt" | tail -4 | sed 's/^[a-d] //; s/\[//g; s/\]//g' >"$WORK/plain.txt"
+expect 0 "new --from - (stdin)" new --force --from - <"$WORK/plain.txt"
+
+# Solvitaire JSON round trip.
+addiction new --force 99 >/dev/null
+first=$(rows)
+addiction export --format solvitaire -o "$WORK/deal.json"
+grep -q '"sequences"' "$WORK/deal.json" && ok || bad "solvitaire file written"
+expect 0 "new --from solvitaire" new --force --from "$WORK/deal.json"
+[ "$(rows)" = "$first" ] && ok || bad "solvitaire round trip gives the same layout"
+
+# Archive file import brings its rules.
+expect 0 "new --from archive file" new --force --from "$SRC/deals/mini-two-step.toml"
+run show --json
+contains "$out" '"preset": "custom", "ranks": 7, "shuffles": 0' "archive file rules"
+
+# Bad layouts: refused with the problem named, the game file unchanged.
+addiction new --force 5 >/dev/null
+awk 'NR == 1 { $2 = $1 } { print }' "$WORK/plain.txt" >"$WORK/twice.txt"
+refused 1 "card twice" new --force --from "$WORK/twice.txt"
+contains "$err" "appears twice" "card twice named"
+head -3 "$WORK/plain.txt" >"$WORK/three.txt"
+refused 1 "three rows" new --force --from "$WORK/three.txt"
+contains "$err" "a layout has 4 rows, this one has 3" "row count named"
+sed '2s/ [^ ]*$//' "$WORK/plain.txt" >"$WORK/short.txt"
+refused 1 "short row" new --force --from "$WORK/short.txt"
+contains "$err" "row b has 12 slots instead of 13" "row length named"
+printf '2C 3C 4C --\n2D 3D 4D --\n2H 3H 4H --\n2S 3S 4S --\n' >"$WORK/small.txt"
+refused 1 "width vs rules" new --force --from "$WORK/small.txt"
+contains "$err" "add --ranks 4" "width hint"
+expect 0 "small layout with --ranks 4" new --force --ranks 4 --from "$WORK/small.txt"
+refused 1 "missing file" new --force --from "$WORK/nope.txt"
+contains "$err" "cannot read $WORK/nope.txt" "missing file named"
+echo '{"sequences": [["2C"' >"$WORK/bad.json"
+refused 1 "bad json" new --force --from "$WORK/bad.json"
+contains "$err" "JSON at byte" "json error located"
+refused 2 "deal and --from" new --force --from
+finish

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Shell completions: they load without errors in bash, zsh and fish, and complete
+# subcommands and the cards that can legally move (asked from the binary).
+source "$(dirname "$0")/lib.sh" "$1"
+COMPLETIONS="$SRC/completions"
+
+addiction new --rules mini 7 >/dev/null
+movable=$(addiction complete movable | tr '\n' ' ')
+[ "$movable" = "4H 5S 6D " ] && ok || bad "complete movable lists the cards that can move: $movable"
+[ "$(addiction complete destinations 4H)" = a6 ] && ok || bad "complete destinations"
+contains "$(addiction complete commands)" $'move\t' "complete commands"
+contains "$(addiction complete deals)" "mini-easy" "complete deals"
+[ "$(addiction complete presets | tr '\n' ' ')" = "addiction montana gaps mini " ] && ok || bad "complete presets"
+cp "$ADDICTION_FILE" "$WORK/before.toml"
+[[ "$(addiction --help)" != *complete* ]] && ok || bad "complete is hidden from --help"
+XDG_STATE_HOME="$WORK/none" ADDICTION_FILE="$WORK/none.toml" "$BIN" complete movable >"$WORK/o" 2>&1 && ok || bad "no game: exit 0"
+[ ! -s "$WORK/o" ] && ok || bad "no game: nothing printed"
+
+# bash: source the script and call its function as bash would.
+bash_complete() { # words... (the last is the one being completed)
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _addiction; echo "${COMPREPLY[*]}"' \
+    _ "$COMPLETIONS/addiction.bash" "$BIN" "$@"
+}
+if [ -f /usr/share/bash-completion/bash_completion ]; then
+  err=$(bash -c 'source /usr/share/bash-completion/bash_completion; source "$1"; complete -p addiction' _ \
+    "$COMPLETIONS/addiction.bash" 2>&1 >/dev/null)
+  [ -z "$err" ] && ok || bad "bash script loads with bash-completion: $err"
+fi
+[ "$(bash_complete mo)" = move ] && ok || bad "bash: mo -> move"
+[ "$(bash_complete move "")" = "4H 5S 6D" ] && ok || bad "bash: legal cards after move: $(bash_complete move "")"
+[ "$(bash_complete move 6)" = "6D" ] && ok || bad "bash: move 6<TAB>"
+[ "$(bash_complete move 4H "")" = a6 ] && ok || bad "bash: the gap for 4H"
+[ "$(bash_complete new --rules m)" = "montana mini" ] && ok || bad "bash: presets"
+contains "$(bash_complete new mini-)" "mini-two-step" "bash: archive names after new"
+contains "$(bash_complete export --format "")" "solvitaire" "bash: export formats"
+contains "$(bash_complete replay --)" "--delay" "bash: replay options"
+contains "$(bash_complete --)" "--file" "bash: global options"
+
+# zsh: the script parses, and compinit picks it up for addiction.
+if command -v zsh >/dev/null; then
+  zsh -n "$COMPLETIONS/_addiction" && ok || bad "zsh: script parses"
+  out=$(zsh -f -c 'fpath=("$1" $fpath); autoload -Uz compinit; compinit -u -d "$2/zcompdump";
+    print -r -- $_comps[addiction]; autoload -Uz +X _addiction' _ "$COMPLETIONS" "$WORK" 2>&1)
+  [ "$out" = _addiction ] && ok || bad "zsh: compinit loads _addiction: $out"
+  # A real completion: an interactive zsh on a pseudo-terminal (zpty) is sent the
+  # line and a TAB; a wrapped compadd records what the completion system offers.
+  cat >"$WORK/zcomp.zsh" <<'ZSH'
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "PROMPT=''; RPROMPT=''; PATH=$2:\$PATH; fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -d $3.zcd"
+zpty -w z "compadd () { local -a __hits; builtin compadd -O __hits \"\$@\"; (( \${#__hits} )) && print -l -- \$__hits >> $3; builtin compadd \"\$@\"; }"
+zpty -w -n z "$4"$'\t'
+for i in {1..50}; do [[ -s $3 ]] && break; sleep 0.2; done
+sleep 0.5
+zpty -d z
+ZSH
+  zsh_complete() {
+    rm -f "$WORK/zsh.out"
+    timeout 30 zsh -f "$WORK/zcomp.zsh" "$COMPLETIONS" "$(dirname "$BIN")" "$WORK/zsh.out" "$1" >/dev/null 2>&1
+    sort -u "$WORK/zsh.out" 2>/dev/null | tr '\n' ' '
+  }
+  [ "$(zsh_complete 'addiction mo')" = "move " ] && ok || bad "zsh: mo -> move: $(zsh_complete 'addiction mo')"
+  [ "$(zsh_complete 'addiction move ')" = "4H 5S 6D " ] && ok || bad "zsh: legal cards after move: $(zsh_complete 'addiction move ')"
+  [ "$(zsh_complete 'addiction move 4H ')" = "a6 " ] && ok || bad "zsh: the gap for 4H"
+else
+  bad "zsh is not installed (scripts/install-deps installs it)"
+fi
+
+# fish: the script loads, and fish's own completion engine uses it.
+if command -v fish >/dev/null; then
+  fish_complete() { PATH="$(dirname "$BIN"):$PATH" fish --no-config -c "source '$COMPLETIONS/addiction.fish'; complete -C '$1'" 2>&1; }
+  err=$(fish --no-config -c "source '$COMPLETIONS/addiction.fish'" 2>&1)
+  [ -z "$err" ] && ok || bad "fish: script loads: $err"
+  contains "$(fish_complete 'addiction mo')" $'move\t' "fish: mo -> move"
+  [ "$(fish_complete 'addiction move ' | cut -f1 | tr '\n' ' ')" = "4H 5S 6D " ] && ok || bad "fish: legal cards after move: $(fish_complete "addiction move " | cut -f1 | tr "\n" " ")"
+  [ "$(fish_complete 'addiction move 4H ' | cut -f1)" = a6 ] && ok || bad "fish: the gap for 4H"
+  contains "$(fish_complete 'addiction new --rules ')" "mini" "fish: presets"
+else
+  bad "fish is not installed (scripts/install-deps installs it)"
+fi
+same_file "$WORK/before.toml" "$ADDICTION_FILE" "completing never changes the game"
+finish

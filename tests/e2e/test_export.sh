@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# addiction export: text, json, deal, svg and solvitaire; -o; --at.
+source "$(dirname "$0")/lib.sh" "$1"
+
+addiction new 1 >/dev/null
+addiction $(addiction hint) >/dev/null
+addiction $(addiction hint) >/dev/null
+
+# text: the board as show prints it, no colour even when asked for.
+expect 0 "export text" --color always export
+[[ "$out" != *$'\e'* ]] && ok || bad "no colour in text export"
+contains "$out" "$(addiction --color never show | head -5)" "text is the board show prints"
+contains "$out" "deal 1, addiction rules" "text has the status line"
+
+# json: as show --json.
+expect 0 "export json" export --format json
+[ "$out" = "$(addiction show --json)" ] && ok || bad "json is show --json"
+expect 0 "export json --at 0" export --format json --at 0
+[ "$out" = "$(addiction show --json --at 0)" ] && ok || bad "--at 0 is the deal"
+refused 1 "--at past the history" export --at 9
+
+# -o writes the file atomically (no temporary left behind) and prints nothing.
+expect 0 "export -o" export --format json -o "$WORK/out.json"
+[ -z "$out" ] && ok || bad "-o prints nothing"
+[ "$(cat "$WORK/out.json")" = "$(addiction show --json)" ] && ok || bad "-o content"
+[ -z "$(ls -A "$WORK" | grep '\.tmp\.')" ] && ok || bad "no temporary file left"
+refused 1 "-o into a missing folder" export -o "$WORK/no/such/dir/x.txt"
+
+# deal: the starting deal and rules; with history, the line.
+expect 0 "export deal" export --format deal --name first
+contains "$out" "deal = '1'" "deal id"
+contains "$out" "name = 'first'" "name"
+contains "$out" "preset = 'addiction'" "rules"
+[[ "$out" != *"line ="* ]] && ok || bad "no line without --with-history"
+expect 0 "export deal --with-history" export --format deal --with-history
+contains "$out" "line = [" "line with history"
+refused 1 "--with-history with text" export --with-history
+refused 1 "bad name" export --format deal --name "../x"
+refused 2 "unknown format" export --format pdf
+
+# solvitaire: the deal, tens as 10, gaps as "".
+expect 0 "export solvitaire" export --format solvitaire
+contains "$out" '"sequences": [' "solvitaire key"
+contains "$out" '["10C", "KD", "9H", "10S", "8D", "6H", "5H", "KS", "", "4D", "QD", "9S", "8S"]' "deal 1 row a, Solvitaire style"
+
+# svg: 52 slot shapes for a full deal, title with deal and status.
+expect 0 "export svg" export --format svg -o "$WORK/board.svg"
+svg=$(cat "$WORK/board.svg")
+[ "$(grep -o '<rect class="\(card\|gap\)' "$WORK/board.svg" | wc -l)" -eq 52 ] && ok || bad "52 card or gap shapes"
+[ "$(grep -o '<rect class="gap' "$WORK/board.svg" | wc -l)" -eq 4 ] && ok || bad "4 gaps"
+contains "$svg" "Addiction, deal 1: playing" "svg title"
+# Mini deal 7 starts with 2C placed at d1 and a dead gap at d6 (right of a gap).
+addiction new --force --rules mini 7 >/dev/null
+mini=$(addiction export --format svg)
+[ "$(grep -o '<rect class="\(card\|gap\)' <<<"$mini" | wc -l)" -eq 28 ] && ok || bad "28 shapes for mini"
+contains "$mini" '<g id="d1" transform="translate(32 360)"><title>2C (placed)</title><rect class="card placed"' "placed card marked"
+contains "$mini" '<g id="d6" transform="translate(352 360)"><rect class="gap dead"' "dead gap marked"
+if command -v xmllint >/dev/null; then xmllint --noout "$WORK/board.svg" && ok || bad "svg is well-formed XML"; fi
+
+# A headless browser renders it (only where chromium is installed: it is large).
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$browser" ]; then
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900,480 \
+    --user-data-dir="$WORK/chromium" --screenshot="$WORK/board.png" "file://$WORK/board.svg" >/dev/null 2>&1
+  if [ -s "$WORK/board.png" ] && [ "$(head -c 8 "$WORK/board.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+    [ "$(wc -c <"$WORK/board.png")" -gt 20000 ]; then
+    ok
+  else
+    bad "chromium renders the svg to a PNG with something on it"
+  fi
+  # The browser's own parse of the document: no XML error, every slot a shape.
+  dom=$(timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$WORK/chromium" \
+    --dump-dom "file://$WORK/board.svg" 2>/dev/null)
+  [[ "$dom" != *parsererror* ]] && ok || bad "chromium parses the svg without errors"
+  [ "$(grep -o '<rect class="\(card\|gap\)' <<<"$dom" | wc -l)" -eq 52 ] && ok || bad "chromium sees 52 shapes"
+else
+  echo "(chromium not installed: browser rendering not checked)"
+fi
+finish

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The man pages: built by scdoc, render without warnings, and document every command and option.
+source "$(dirname "$0")/lib.sh" "$1"
+MAN="$(dirname "$BIN")/man"
+
+for page in addiction.1 addiction.5; do
+  if [ ! -s "$MAN/$page" ]; then bad "$page was not built (is scdoc installed?)"; continue; fi
+  ok
+  if command -v groff >/dev/null; then
+    warnings=$(groff -ww -z -man "$MAN/$page" 2>&1)
+    [ -z "$warnings" ] && ok || bad "groff warns about $page: $warnings"
+  fi
+  if command -v man >/dev/null; then
+    warnings=$(MANWIDTH=80 man -l --warnings "$MAN/$page" 2>&1 >/dev/null)
+    [ -z "$warnings" ] && ok || bad "man -l warns about $page: $warnings"
+    MANWIDTH=80 man -l "$MAN/$page" >"$WORK/$page.txt" 2>/dev/null
+    [ "$(wc -l <"$WORK/$page.txt")" -gt 50 ] && ok || bad "$page renders to text"
+  fi
+done
+
+# Every command and each of its options appear in addiction(1).
+page=$(cat "$MAN/addiction.1" 2>/dev/null)
+for command in $(addiction complete commands | cut -f1); do
+  contains "$page" "$command" "addiction(1) documents $command"
+  for option in $(addiction "$command" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+    [ "$option" = --help ] && continue
+    contains "$page" "$option" "addiction(1) documents $command $option"
+  done
+done
+for section in "EXIT STATUS" ENVIRONMENT FILES EXAMPLES; do contains "$page" "$section" "addiction(1) has $section"; done
+contains "$page" 'addiction $(addiction hint)' "example of addiction \$(addiction hint)"
+
+page5=$(cat "$MAN/addiction.5" 2>/dev/null)
+for words in "xoshiro256" "SplitMix64" "0xD1342543DE82EF95" "Lemire" "FNV-1a" "verdict" "history"; do
+  contains "$page5" "$words" "addiction(5) has $words"
+done
+finish

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# addiction replay: positions one after another, from a game or an archive file.
+source "$(dirname "$0")/lib.sh" "$1"
+
+addiction new --rules mini 11 >/dev/null
+for i in 1 2 3 4 5; do addiction $(addiction hint) >/dev/null; done
+
+expect 0 "replay the game" --color never replay
+[ "$(printf '%s\n' "$out" | grep -c '^position ')" -eq 6 ] && ok || bad "6 positions for 5 actions"
+contains "$out" "position 0: the deal" "starts at the deal"
+fifth=$(addiction export --format deal --with-history | grep -o "'move [^']*'" | sed -n 5p | tr -d "'")
+contains "$out" "position 5: $fifth" "names the action before each position"
+last=$(printf '%s\n' "$out" | tail -6)
+contains "$last" "$(addiction --color never show | head -6 | tail -5)" "ends at the current board"
+
+expect 0 "replay --from 2 --to 3" --color never replay --from 2 --to 3
+[ "$(printf '%s\n' "$out" | grep -c '^position ')" -eq 2 ] && ok || bad "2 positions"
+contains "$out" "position 2: move" "from 2"
+refused 1 "bad range" replay --from 4 --to 2
+refused 1 "past the end" replay --to 9
+
+# A game exported with history replays to the same final board.
+addiction export --format deal --with-history -o "$WORK/played.toml"
+expect 0 "replay archive file" --color never replay "$WORK/played.toml"
+[ "$(printf '%s\n' "$out" | tail -6)" = "$last" ] && ok || bad "archive replays to the same final board"
+cp "$ADDICTION_FILE" "$WORK/copy.toml"
+expect 0 "replay a game file" --color never replay "$WORK/copy.toml"
+[ "$(printf '%s\n' "$out" | tail -6)" = "$last" ] && ok || bad "game file replays the same"
+
+# A shipped winning line replays to a won game.
+expect 0 "replay shipped line" --color never replay "$SRC/deals/mini-easy.toml"
+contains "$(printf '%s\n' "$out" | tail -1)" ": won" "shipped line ends won"
+
+# --delay waits between positions.
+start=$(date +%s%N)
+expect 0 "replay --delay" replay --from 0 --to 2 --delay 0.2
+elapsed=$((($(date +%s%N) - start) / 1000000))
+[ "$elapsed" -ge 400 ] && ok || bad "--delay 0.2 over 2 steps took ${elapsed} ms"
+refused 1 "missing file" replay "$WORK/none.toml"
+echo "deal = 'x'" >"$WORK/bad.toml"
+refused 1 "bad archive" replay "$WORK/bad.toml"
+finish
