@@ -30,6 +30,28 @@ Error system_error(std::string_view what, const fs::path& path) {
     return Error(fmt::format("cannot {} {}: {}", what, path.string(), std::strerror(errno)));
 }
 
+fs::path folder_of(const fs::path& path) {
+    return path.parent_path().empty() ? fs::path(".") : path.parent_path();
+}
+
+std::string temporary_prefix(const fs::path& path) { return "." + path.filename().string() + ".tmp."; }
+
+// Every save of the game takes the lock before it makes its temporary file and
+// renames or removes it before letting go, so a temporary file seen while holding
+// the lock belongs to a save that was killed (SIGKILL, power cut). Removing it is
+// best effort: a leftover wastes space but never blocks or confuses a save.
+void remove_stale_temporaries(const fs::path& path) {
+    const std::string prefix = temporary_prefix(path);
+    const std::size_t length = prefix.size() + 6;  // mkstemp's XXXXXX
+    std::error_code ec;
+    for (fs::directory_iterator it(folder_of(path), ec), end; !ec && it != end; it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        std::error_code ignored;
+        if (name.size() == length && name.starts_with(prefix) && it->is_regular_file(ignored))
+            fs::remove(it->path(), ignored);
+    }
+}
+
 }  // namespace
 
 fs::path game_path(const std::string& file_option) {
@@ -80,6 +102,7 @@ GameLock::GameLock(const fs::path& path) {
             throw system_error("lock", lock);
         }
     }
+    remove_stale_temporaries(path);
 }
 
 GameLock::~GameLock() {
@@ -87,8 +110,8 @@ GameLock::~GameLock() {
 }
 
 void write_atomically(const fs::path& path, const std::string& text) {
-    fs::path folder = path.parent_path().empty() ? fs::path(".") : path.parent_path();
-    std::string temp = (folder / ("." + path.filename().string() + ".tmp.XXXXXX")).string();
+    fs::path folder = folder_of(path);
+    std::string temp = (folder / (temporary_prefix(path) + "XXXXXX")).string();
     int fd = ::mkstemp(temp.data());
     if (fd < 0) throw system_error("write a temporary file in", folder);
     auto fail = [&](std::string_view what) {

@@ -22,6 +22,8 @@ Game load_game_file(const std::filesystem::path& path);
 // Holds an exclusive advisory lock (flock) on "<path>.lock" for its lifetime, so
 // read-modify-write invocations on one game take turns. Readers need no lock:
 // saves replace the file by rename, so a reader sees the old or the new file.
+// Once it holds the lock it removes temporary files left by saves that were
+// killed: every save happens under the lock, so no live one can own them.
 class GameLock {
 public:
     explicit GameLock(const std::filesystem::path& path);

@@ -1,0 +1,31 @@
+// Fuzzes deal codes and deal numbers as `new DEAL` and the game file's deal.id take
+// them. A code that decodes must be a valid layout and encode back to itself: the
+// code is the canonical name of a deal, so two codes must never name one layout.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "deal.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace addiction;
+    std::string_view text(reinterpret_cast<const char*>(data), size);
+    Rules rules;
+    if (int ranks = deal_code_ranks(text); ranks != 0) rules.ranks = ranks;
+    try {
+        Board board = decode_deal_code(text);
+        check_layout(board, rules);
+        if (deal_code(board) != text) __builtin_trap();
+    } catch (const Error&) {
+    }
+    try {
+        Deal deal = parse_deal(text, rules);
+        check_layout(deal.start, rules);
+        // Deal numbers drop leading zeros, so compare with the deal read back from its id.
+        Deal again = parse_deal(deal.id, rules);
+        if (again.id != deal.id || again.start != deal.start || again.seed != deal.seed) __builtin_trap();
+        if (!is_deal_number(text) && deal.id != text) __builtin_trap();
+    } catch (const Error&) {
+    }
+    return 0;
+}

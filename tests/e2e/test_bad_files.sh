@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# Broken game files (tests/data/bad/): every command that reads the game refuses
+# each one with exit 1 and one line naming the problem, and leaves the file byte
+# for byte as it was. Then the files that cannot be read at all: missing, a
+# folder, unreadable, in a read-only folder.
+source "$(dirname "$0")/lib.sh" "$1"
+BAD="$SRC/tests/data/bad"
+
+# What each message must name. A file in tests/data/bad without a line here fails
+# the suite, so the corpus and the expectations cannot drift apart.
+declare -A want=(
+  [ace_on_board]="play.board: AC is on the board"
+  [bad_card]="play.board: '7X' is not a card"
+  [binary_junk]="game.toml:1:1: Encountered invalid utf-8"
+  [board_mismatch]="play.board does not match the history's 11 actions: b3 holds 3H"
+  [control_chars]="game.toml:5:8:"
+  [deal_id_escapes]="deal.id: '1\\n2\\x1b[31mred' is neither a deal number nor a deal code"
+  [deal_id_unknown]="deal.id: 'not-a-deal' is neither a deal number nor a deal code"
+  [deal_rows_mismatch]="deal.rows are not the layout of deal 1"
+  [duplicate_card]="play.board: card 7H appears twice"
+  [duplicate_key]="cannot redefine existing integer 'format'"
+  [empty]="not an addiction game file (it has no 'format' key)"
+  [float_ranks]="rules.ranks must be an integer from 4 to 13"
+  [format_2]="game file format 2 is not one this addiction reads (it reads 1)"
+  [format_string]="format must be an integer"
+  [history_bad_action]="play.history entry 4: 'z3' is not a slot"
+  [history_escapes]="play.history entry 4: 'move 4S\\x1b[2Jd3\\x0d' is not an action"
+  [history_illegal]="action 4 (move 4S a1) is not legal: a1 is not a gap"
+  [history_shuffle_order]="action 9 (shuffle 2) is out of order"
+  [history_too_long]="redo action 3 (move KC d11) is not legal"
+  [huge_deal_number]="deal.id: deal number 99999999999999999999 is too large"
+  [huge_ranks]="rules.ranks must be an integer from 4 to 13"
+  [huge_ranks_overflow]="is not representable in 64 bits"
+  [huge_shuffle_number]="play.history entry 9: 'shuffle 4294967297' is not an action"
+  [huge_shuffles_spent]="play.shuffles_spent must be an integer from 0 to 99"
+  [huge_slot]="'d99999999999999999999' is not a slot"
+  [invalid_utf8]="game.toml:5:6: Encountered invalid utf-8"
+  [mini_wrong_width]="rules.preset is 'mini' but the settings are not that preset's"
+  [missing_card]="play.board: card 7C is missing"
+  [negative_ranks]="rules.ranks must be an integer from 4 to 13"
+  [no_format]="not an addiction game file (it has no 'format' key)"
+  [nul_bytes]="game.toml:9:32:"
+  [preset_mismatch]="rules.preset is 'addiction' but the settings are not that preset's"
+  [redo_illegal]="redo action 3 (move KC a1) is not legal"
+  [short_row]="play.board: row a has 12 slots instead of 13"
+  [spent_over_rules]="shuffles_spent is 4 but the rules allow 0 to 3"
+  [truncated]="game.toml:18:5: Error while parsing array: encountered end-of-file"
+  [truncated_before_rules]="the game file has no [rules] table"
+  [utf16]="game.toml:1:1: Encountered invalid utf-8"
+  [wrong_type_fill]="rules.fill_from_right must be true or false"
+  [wrong_type_history]="play.history must be an array of strings"
+  [wrong_type_history_entry]="play.history must be an array of strings"
+  [wrong_type_play]="the game file has no [play] table"
+  [wrong_type_ranks]="rules.ranks must be an integer from 4 to 13"
+  [wrong_type_rows]="deal.rows must be an array of strings"
+)
+
+# Every subcommand that reads the game, `new` included: it must not replace a
+# file it cannot read without --force.
+commands=("show" "show --json" "move 5S b9" "move 2C" "shuffle" "undo" "redo" "hint" "new 5")
+
+# check NAME FRAGMENT: every command on the game file now in place.
+check() {
+  local name=$1 fragment=$2 cmd
+  for cmd in "${commands[@]}"; do
+    # shellcheck disable=SC2086  # the command's words are meant to split
+    refused 1 "$name: $cmd" $cmd
+    contains "$err" "$fragment" "$name: $cmd"
+  done
+  tried=$((tried + 1))
+}
+
+tried=0
+for file in "$BAD"/*.toml; do
+  name=$(basename "$file" .toml)
+  if [ -z "${want[$name]+set}" ]; then
+    bad "$name: no expected message in test_bad_files.sh"
+    continue
+  fi
+  cp "$file" "$ADDICTION_FILE"
+  check "$name" "${want[$name]}"
+done
+[ "$tried" -eq "${#want[@]}" ] && ok || bad "only $tried of ${#want[@]} broken files found in $BAD"
+
+# Huge files, made here rather than kept in the tree: a row of 300,000 cards, and
+# a history of 200,000 actions whose second cannot be played.
+seed="$SRC/tests/fuzz/corpus/fuzz_gamefile/played.toml"
+awk '/^    .TC KD 9H TS/ { printf "    \x27"; for (i = 0; i < 300000; i++) printf "2C "; print "\x27,"; next }
+  { print }' "$seed" >"$ADDICTION_FILE"
+check huge_row "deal.rows: row a has more than 13 slots"
+awk '/^history = \[/ { skip = 1; printf "history = [ "; for (i = 0; i < 200000; i++) printf "\x27move 5S b9\x27, ";
+  print "]"; next } skip && /^\]/ { skip = 0; next } !skip { print }' "$seed" >"$ADDICTION_FILE"
+check huge_history "action 2 (move 5S b9) is not legal"
+# A dotted key of 60,000 parts used to overflow toml++'s stack (SIGSEGV).
+{ cat "$seed"; printf 'a.%.0s' $(seq 60000); echo "b = 1"; } >"$ADDICTION_FILE"
+check deep_key "a key with more than 32 dotted parts"
+
+# Imports (`new --from`) of hostile deal files: refused, and the game in place kept.
+cp "$seed" "$ADDICTION_FILE"
+{ echo 'format = 1'; printf 'a.%.0s' $(seq 60000); echo "b = 1"; echo 'deal = "1"'; } >"$WORK/deep.toml"
+refused 1 "import: deep dotted key" new --force --from "$WORK/deep.toml"
+contains "$err" "a key with more than 32 dotted parts" "import: deep dotted key"
+{ printf '{"x": '; printf '[%.0s' $(seq 100000); printf ']%.0s' $(seq 100000); echo ', "sequences": []}'; } >"$WORK/deep.json"
+refused 1 "import: deeply nested JSON" new --force --from "$WORK/deep.json"
+contains "$err" "nested too deeply" "import: deeply nested JSON"
+head -c 4096 "$BAD/binary_junk.toml" >"$WORK/junk"
+refused 1 "import: binary junk" new --force --from "$WORK/junk"
+tried=$((tried + 3))
+
+# Regression (found by the soak): in a game of 7 ranks, 8H "fitted" the gap after
+# 7H; the move was saved and the file no longer loaded.
+printf '2H 7C 4S 2C -- 3S 5H\n4D 6D 6H 7S -- 6C 5C\n4C 7H -- 2S 3D -- 5D\n7D 4H 3C 6S 3H 2D 5S\n' >"$WORK/seven.txt"
+expect 0 "a seven-rank game from a layout" new --force --ranks 7 --from "$WORK/seven.txt"
+refused 1 "a card the game does not have" move 8H c3
+contains "$err" "8H is not in this game" "a card the game does not have"
+refused 1 "a card the game does not have, no slot" move 8H
+expect 0 "the game still loads" show
+
+# No game: every command says how to start one and creates nothing, not even a lock.
+rm -f "$ADDICTION_FILE" "$ADDICTION_FILE.lock"
+for cmd in "show" "move 5S b9" "shuffle" "undo" "redo" "hint"; do
+  # shellcheck disable=SC2086
+  refused 1 "missing: $cmd" $cmd
+  contains "$err" "no game at $ADDICTION_FILE: start one with 'addiction new'" "missing: $cmd"
+  [ ! -e "$ADDICTION_FILE" ] && [ ! -e "$ADDICTION_FILE.lock" ] && ok || bad "missing: $cmd created a file"
+done
+tried=$((tried + 1))
+
+# A folder where the game file should be.
+mkdir "$ADDICTION_FILE"
+for cmd in "show" "move 5S b9" "shuffle" "undo" "redo" "hint"; do
+  # shellcheck disable=SC2086
+  expect 1 "folder: $cmd" $cmd
+  one_line "$err" "folder: $cmd"
+  contains "$err" "is a folder, not a game file" "folder: $cmd"
+done
+rmdir "$ADDICTION_FILE"
+tried=$((tried + 1))
+
+# Permissions. Root reads and writes through them, so as root the commands run as
+# the user nobody (setpriv, util-linux); without setpriv these are skipped.
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+  if command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+    as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+  else
+    echo "skipped: unreadable file and read-only folder (running as root without setpriv)"
+  fi
+fi
+if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
+  chmod 755 "$WORK"
+  mkdir "$WORK/perm"
+  export ADDICTION_FILE="$WORK/perm/game.toml"
+  cp "$seed" "$ADDICTION_FILE"
+  legal=$("$BIN" hint --all | head -1)  # a move that would succeed if it could be saved
+  perm_run() { "${as_user[@]}" "$BIN" "$@"; }
+  # run_as STATUS DESCRIPTION CMD...: like refused, as the other user.
+  refused_as() {
+    local want=$1 what=$2
+    shift 2
+    cp "$ADDICTION_FILE" "$WORK/.before"
+    out=$(perm_run "$@" 2>"$WORK/.err") && status=0 || status=$?
+    err=$(cat "$WORK/.err")
+    [ "$status" -eq "$want" ] && ok || bad "$what: exit $status, wanted $want (stderr: $err)"
+    one_line "$err" "$what"
+    same_file "$WORK/.before" "$ADDICTION_FILE" "$what (file unchanged)"
+  }
+
+  # Unreadable file; its folder and lock are writable, so only the read can fail.
+  chmod 777 "$WORK/perm"
+  chmod 000 "$ADDICTION_FILE"
+  for cmd in "show" "move 5S b9" "shuffle" "undo" "redo" "hint" "new 5"; do
+    # shellcheck disable=SC2086
+    refused_as 1 "unreadable: $cmd" $cmd
+    contains "$err" "$ADDICTION_FILE" "unreadable: $cmd"
+    contains "$err" "Permission denied" "unreadable: $cmd"
+  done
+  tried=$((tried + 1))
+
+  # Read-only folder: the game reads but no change can be saved. First without a
+  # lock file (it cannot be made), then with one the user may write.
+  chmod 644 "$ADDICTION_FILE"
+  rm -f "$ADDICTION_FILE.lock"
+  chmod 555 "$WORK/perm"
+  out=$(perm_run show 2>&1) && ok || bad "read-only folder: show should work: $out"
+  for cmd in "$legal" "shuffle" "undo" "redo"; do
+    # shellcheck disable=SC2086
+    refused_as 1 "read-only folder, no lock: $cmd" $cmd
+    contains "$err" "cannot create the lock file $ADDICTION_FILE.lock: Permission denied" "read-only folder: $cmd"
+  done
+  chmod 755 "$WORK/perm"
+  touch "$ADDICTION_FILE.lock"
+  chmod 666 "$ADDICTION_FILE.lock"
+  chmod 555 "$WORK/perm"
+  for cmd in "$legal" "shuffle" "undo" "redo"; do
+    # shellcheck disable=SC2086
+    refused_as 1 "read-only folder: $cmd" $cmd
+    contains "$err" "cannot write a temporary file in $WORK/perm: Permission denied" "read-only folder: $cmd"
+  done
+  [ -z "$(find "$WORK/perm" -name '.game.toml.tmp.*')" ] && ok || bad "read-only folder: temporary file left"
+  tried=$((tried + 1))
+  chmod 755 "$WORK/perm"
+fi
+
+echo "broken files tried: $tried, each with every command that reads the game"
+finish
