@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build play test clean
+.PHONY: all deps build play test clean sanitize fuzz
 
 all: build
 
@@ -22,5 +22,24 @@ test: CMAKE_FLAGS += -DADDICTION_WERROR=ON
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Hardening (README, "Hardening"): every test again under AddressSanitizer and
+# UBSan, where any report aborts the test, and a short libFuzzer run per target.
+SANITIZE_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 45
+SANITIZER_ENV = ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1 \
+	UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
+
+sanitize: deps
+	@cmake -S . -B $(SANITIZE_BUILD) -DADDICTION_SANITIZE=ON -DADDICTION_WERROR=ON >/dev/null
+	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	@cd $(SANITIZE_BUILD) && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS)
+
+fuzz:
+	@scripts/install-deps clang libclang-rt-14-dev
+	@CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DADDICTION_FUZZ=ON -DADDICTION_TESTS=OFF >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_all
+	@$(SANITIZER_ENV) fuzz/run $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS)
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)

@@ -28,5 +28,16 @@ void setup_move(CLI::App& app, const Globals& globals);
 void setup_shuffle(CLI::App& app, const Globals& globals);
 void setup_undo_redo(CLI::App& app, const Globals& globals);
 void setup_hint(CLI::App& app, const Globals& globals);
+void setup_solve(CLI::App& app, const Globals& globals);
+
+// Thrown by a command that finished normally but reports its result through a
+// status other than 0 (`solve`: 3 no win, 4 undecided); main() returns `code`.
+struct ExitStatus {
+    int code;
+};
+void setup_deals(CLI::App& app, const Globals& globals);
+void setup_export(CLI::App& app, const Globals& globals);
+void setup_replay(CLI::App& app, const Globals& globals);
+void setup_complete(CLI::App& app, const Globals& globals);  // hidden, for shell completion
 
 }  // namespace addiction::cli

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <string>
+#include <string_view>
 
 #include "commands.hpp"
 #include "rules.hpp"
@@ -15,6 +17,23 @@ namespace {
 
 // Exit statuses shells expect; CLI11's own codes (100+) become 2.
 enum Exit { kSuccess = 0, kFailure = 1, kUsage = 2 };
+
+// Messages quote what the user gave, and a game file or an argument may hold any
+// byte: escape control characters so a message stays one line and cannot drive
+// the terminal.
+std::string printable(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        auto byte = static_cast<unsigned char>(c);
+        if (byte == '\n')
+            out += "\\n";
+        else if (byte < 0x20 || byte == 0x7f)
+            out += fmt::format("\\x{:02x}", byte);
+        else
+            out += c;
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -40,19 +59,29 @@ int main(int argc, char** argv) {
     cli::setup_shuffle(app, globals);
     cli::setup_undo_redo(app, globals);
     cli::setup_hint(app, globals);
+    cli::setup_solve(app, globals);
+    cli::setup_deals(app, globals);
+    cli::setup_export(app, globals);
+    cli::setup_replay(app, globals);
+    cli::setup_complete(app, globals);
 
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {
         return app.exit(e);  // --help and --version
+    } catch (const cli::ExitStatus& e) {
+        return e.code;
     } catch (const CLI::ParseError& e) {
-        fmt::print(stderr, "addiction: {} (try 'addiction --help')\n", e.what());
+        // Point at the help of the subcommand that was being parsed, if any.
+        std::string help = "addiction";
+        for (const CLI::App* sub : app.get_subcommands()) help += " " + sub->get_name();
+        fmt::print(stderr, "addiction: {} (try '{} --help')\n", printable(e.what()), help);
         return kUsage;
     } catch (const Error& e) {
-        fmt::print(stderr, "addiction: {}\n", e.what());
+        fmt::print(stderr, "addiction: {}\n", printable(e.what()));
         return kFailure;
     } catch (const std::exception& e) {
-        fmt::print(stderr, "addiction: internal error: {}\n", e.what());
+        fmt::print(stderr, "addiction: internal error: {}\n", printable(e.what()));
         return kFailure;
     }
     return kSuccess;

@@ -1,4 +1,5 @@
-// addiction new: start a game from a deal number, a deal code or a random deal.
+// addiction new: start a game from a deal number, a deal code, an archived deal,
+// an imported layout (--from) or a random deal.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -7,7 +8,9 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "deals.hpp"
 #include "gamefile.hpp"
+#include "importer.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -15,6 +18,7 @@ namespace {
 
 struct NewOptions {
     std::string deal;
+    std::string from;
     std::string rules = "addiction";
     std::optional<int> ranks;
     std::optional<int> shuffles;
@@ -52,9 +56,34 @@ void check_replaceable(const std::filesystem::path& path) {
 }
 
 void run(const NewOptions& opt, const Globals& globals) {
-    const Rules rules = rules_from(opt);
+    Rules rules = rules_from(opt);
     Deal deal;
-    if (opt.deal.empty()) {
+    std::string source;
+    if (!opt.from.empty()) {
+        if (!opt.deal.empty()) throw Error("give a DEAL or --from FILE, not both");
+        const std::string text = read_input_file(opt.from);
+        std::string name = opt.from == "-" ? "standard input" : opt.from;
+        ArchiveDeal imported;
+        try {
+            imported = import_deal(text, name, rules);
+        } catch (const Error& e) {
+            std::string message = e.what();
+            if (message.starts_with(name)) throw;
+            throw Error(fmt::format("{}: {}", name, message));
+        }
+        rules = imported.rules;
+        deal = parse_deal(imported.deal, rules);
+        source = fmt::format(" from {}", name);
+    } else if (!opt.deal.empty() && !is_deal_number(opt.deal) && deal_code_ranks(opt.deal) == 0) {
+        auto entry = find_archive_deal(opt.deal);
+        if (!entry)
+            throw Error(fmt::format("'{}' is neither a deal number, a deal code nor an archived deal "
+                                    "('addiction deals' lists them)",
+                                    opt.deal));
+        rules = entry->deal.rules;
+        deal = parse_deal(entry->deal.deal, rules);
+        source = fmt::format(" from the archive ({})", entry->deal.name);
+    } else if (opt.deal.empty()) {
         std::random_device device;
         std::uint64_t number = (std::uint64_t{device()} << 32) | device();
         deal = deal_number(number, rules);
@@ -72,7 +101,7 @@ void run(const NewOptions& opt, const Globals& globals) {
     GameLock lock(path);
     if (!opt.force) check_replaceable(path);
     write_atomically(path, save_game(game));
-    fmt::print("new game: deal {} ({} rules) in {}\n", game.deal().id, rules.preset, path.string());
+    fmt::print("new game: deal {} ({} rules){} in {}\n", game.deal().id, rules.preset, source, path.string());
     print_position(game, globals);
 }
 
@@ -81,7 +110,13 @@ void run(const NewOptions& opt, const Globals& globals) {
 void setup_new(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<NewOptions>();
     auto* sub = app.add_subcommand("new", "Start a game (a random deal unless DEAL is given)");
-    sub->add_option("deal", opt->deal, "Deal number (0 to 2^64-1) or deal code")->type_name("DEAL");
+    sub->add_option("deal", opt->deal,
+                    "Deal number (0 to 2^64-1), deal code, or the name of an archived deal (its rules apply)")
+        ->type_name("DEAL");
+    sub->add_option("--from", opt->from,
+                    "Import the deal from FILE ('-' for standard input): an archive deal file, a game file, a Solvitaire "
+                    "JSON deal, or 4 rows of card codes with gaps as -- or ..")
+        ->type_name("FILE");
     sub->add_option("-r,--rules", opt->rules, "Rule preset: addiction, montana, gaps, mini")
         ->check(CLI::IsMember(preset_names()))
         ->type_name("PRESET");
