@@ -53,10 +53,11 @@ Rules read_rules(const toml::table& root) {
     auto integer = [&](std::string_view key, int low, int high, int& into) {
         const toml::node* value = t->get(key);
         if (!value) return;
-        auto number = value->value<std::int64_t>();
-        if (!value->is_integer() || !number || *number < low || *number > high)
+        // as_integer, not value<int64_t>: value<> converts a float, and one out of range is undefined.
+        const auto* number = value->as_integer();
+        if (!number || number->get() < low || number->get() > high)
             throw key_error(fmt::format("rules.{}", key), fmt::format("an integer from {} to {}", low, high));
-        into = static_cast<int>(*number);
+        into = static_cast<int>(number->get());
     };
     integer("ranks", kMinRanks, kMaxRanks, rules.ranks);
     integer("shuffles", 0, kMaxShuffles, rules.shuffles);
@@ -119,10 +120,10 @@ ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
                                 e.description()));
     }
     if (const toml::node* format = root.get("format")) {
-        auto number = format->value<std::int64_t>();
-        if (!format->is_integer() || !number) throw key_error("format", "an integer");
-        if (*number != kArchiveFormat)
-            throw Error(fmt::format("archive format {} is not one this addiction reads (it reads {})", *number,
+        const auto* number = format->as_integer();
+        if (!number) throw key_error("format", "an integer");
+        if (number->get() != kArchiveFormat)
+            throw Error(fmt::format("archive format {} is not one this addiction reads (it reads {})", number->get(),
                                     kArchiveFormat));
     }
     ArchiveDeal out;

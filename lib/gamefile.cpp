@@ -33,10 +33,11 @@ public:
 
     static std::int64_t integer(const toml::table& t, std::string_view where, std::string_view key,
                                 std::int64_t low, std::int64_t high) {
-        auto value = t[key].value<std::int64_t>();
-        if (!t[key].is_integer() || !value || *value < low || *value > high)
+        // as_integer, not value<int64_t>: value<> converts a float, and one out of range is undefined.
+        const auto* value = t[key].as_integer();
+        if (!value || value->get() < low || value->get() > high)
             throw Error(fmt::format("{}.{} must be an integer from {} to {}", where, key, low, high));
-        return *value;
+        return value->get();
     }
 
     static std::string string(const toml::table& t, std::string_view where, std::string_view key) {
@@ -211,11 +212,10 @@ Game load_game(std::string_view text, std::string_view source) {
     }
     Reader reader(root);
     if (!root.contains("format")) throw Error("not an addiction game file (it has no 'format' key)");
-    auto format = root["format"].value<std::int64_t>();
-    if (!root["format"].is_integer() || !format)
-        throw Error("format must be an integer");
-    if (*format != kFormat)
-        throw Error(fmt::format("game file format {} is not one this addiction reads (it reads {})", *format,
+    const auto* format = root["format"].as_integer();
+    if (!format) throw Error("format must be an integer");
+    if (format->get() != kFormat)
+        throw Error(fmt::format("game file format {} is not one this addiction reads (it reads {})", format->get(),
                                 kFormat));
 
     const Rules rules = read_rules(reader.table("rules"));

@@ -125,6 +125,9 @@ TEST_CASE("bad archive files are refused with the problem named") {
     CHECK(message("deal = '5'\nformat = 2\n").starts_with("archive format 2"));
     CHECK(message("deal = '5\n").starts_with("bad.toml:1:"));
     CHECK(message("deal = '5'\nname = '../x'\n").starts_with("name '../x'"));
+    // Regression (fuzz_archive): huge floats where integers belong were an undefined conversion.
+    CHECK(message("deal = '5'\nformat = 1.6e63\n") == message("deal = '5'\nformat = 'x'\n"));
+    CHECK(message("deal = '5'\n[rules]\nranks = 1e300\n") == "rules.ranks must be an integer from 4 to 13");
 }
 
 TEST_CASE("check_archive plays the line and holds it to the verdict") {

@@ -104,3 +104,14 @@ TEST_CASE("a key with tens of thousands of dotted parts is refused, not a crash"
     // Dots inside strings and comments, and a key of a few parts, are not counted.
     CHECK_NOTHROW(check_key_depth("# " + deep + "\nx = '" + deep + "'\ny = \"\"\"\n" + deep + "\"\"\"\na.b.c = 1\n", "g"));
 }
+
+// Regression (found by fuzz_archive in CI): a huge float where an integer belongs
+// went through toml++'s value<int64_t>(), whose float conversion is undefined.
+TEST_CASE("a huge float where an integer belongs is refused") {
+    const std::string good = save_game(played());
+    CHECK_THROWS_WITH(load_game(replace(good, "format = 1", "format = 1.6e63"), "g"), "format must be an integer");
+    CHECK_THROWS_WITH(load_game(replace(good, "ranks = 13", "ranks = 1e300"), "g"),
+                      "rules.ranks must be an integer from 4 to 13");
+    CHECK_THROWS_WITH(load_game(replace(good, "ranks = 13", "ranks = 13.0"), "g"),
+                      "rules.ranks must be an integer from 4 to 13");
+}
