@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "gamefile.hpp"
+#include "toml_input.hpp"
 
 namespace addiction {
 namespace {
@@ -111,14 +112,7 @@ bool is_archive_name(std::string_view name) {
 }
 
 ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
-    check_key_depth(text, source);  // before toml++ can overflow the stack
-    toml::table root;
-    try {
-        root = toml::parse(text, source);
-    } catch (const toml::parse_error& e) {
-        throw Error(fmt::format("{}:{}:{}: {}", source, e.source().begin.line, e.source().begin.column,
-                                e.description()));
-    }
+    const toml::table root = parse_toml(text, source);
     if (const toml::node* format = root.get("format")) {
         const auto* number = format->as_integer();
         if (!number) throw key_error("format", "an integer");

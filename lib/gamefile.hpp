@@ -28,12 +28,6 @@ std::string save_game(const Game& game);
 // `source` names the file in syntax errors.
 Game load_game(std::string_view text, std::string_view source);
 
-// Refuses, before toml++ sees it, a text with a dotted key of more than 32 parts
-// ("a.a.a..."): toml++ nests a table per part with no limit and recurses through
-// them, so tens of thousands of parts overflow the stack. Every TOML reader of
-// outside input calls it first. Throws Error naming `source`, line and column.
-void check_key_depth(std::string_view text, std::string_view source);
-
 // One row of card codes ("2S 3S -- 9H ...") into `board`; throws Error.
 void parse_row(std::string_view text, int row, Board& board);
 

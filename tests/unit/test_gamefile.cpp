@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "helpers.hpp"
+#include "toml_input.hpp"
 
 using namespace addiction;
 

@@ -1,0 +1,58 @@
+#include "toml_input.hpp"
+
+#include <string>
+
+#include <fmt/format.h>
+
+#include "card.hpp"
+
+namespace addiction {
+
+toml::table parse_toml(std::string_view text, std::string_view source) {
+    check_key_depth(text, source);
+    try {
+        return toml::parse(text, source);
+    } catch (const toml::parse_error& e) {
+        throw Error(fmt::format("{}:{}:{}: {}", source, e.source().begin.line, e.source().begin.column,
+                                e.description()));
+    }
+}
+
+void check_key_depth(std::string_view text, std::string_view source) {
+    constexpr int kMaxKeyParts = 32;
+    int line = 1;
+    std::size_t line_start = 0;
+    int dots = 0;  // since the last character that ends a key
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            line_start = i + 1;
+            dots = 0;
+        } else if (c == '#') {
+            while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+        } else if (c == '"' || c == '\'') {
+            // Skip the string, counting its lines; an unterminated one is the parser's to report.
+            const std::string_view quote =
+                text.substr(i, 3) == std::string(3, c) ? text.substr(i, 3) : text.substr(i, 1);
+            std::size_t j = i + quote.size();
+            for (; j < text.size() && text.substr(j, quote.size()) != quote; ++j) {
+                if (text[j] == '\n') {
+                    if (quote.size() == 1) break;
+                    ++line;
+                    line_start = j + 1;
+                } else if (c == '"' && text[j] == '\\' && j + 1 < text.size() && text[j + 1] != '\n') {
+                    ++j;
+                }
+            }
+            i = j < text.size() && text[j] == '\n' ? j - 1 : j + quote.size() - 1;
+        } else if (c == '=' || c == ',' || c == '[' || c == ']' || c == '{' || c == '}') {
+            dots = 0;
+        } else if (c == '.' && ++dots >= kMaxKeyParts) {
+            throw Error(fmt::format("{}:{}:{}: a key with more than {} dotted parts (a.b.c...)", source, line,
+                                    i - line_start + 1, kMaxKeyParts));
+        }
+    }
+}
+
+}  // namespace addiction

@@ -1,0 +1,20 @@
+// Reading TOML that comes from outside (game files, archive deals) safely.
+#pragma once
+
+#include <string_view>
+
+#include <toml++/toml.h>
+
+namespace addiction {
+
+// Parses `text`, throwing Error "SOURCE:LINE:COLUMN: what" for a syntax error, and
+// first refusing keys too deep for toml++ (check_key_depth).
+toml::table parse_toml(std::string_view text, std::string_view source);
+
+// Refuses, before toml++ sees it, a text with a dotted key of more than 32 parts
+// ("a.a.a..."): toml++ nests a table per part with no limit and recurses through
+// them, so tens of thousands of parts overflow the stack. Throws Error naming
+// `source`, line and column.
+void check_key_depth(std::string_view text, std::string_view source);
+
+}  // namespace addiction
