@@ -2,14 +2,10 @@
 #include "deals.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -113,14 +109,7 @@ void run(const DealsOptions& opt) {
 
 std::string read_input_file(const std::string& path) {
     if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) throw Error(fmt::format("cannot read {}: it is a folder", path));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw Error(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
-    return text.str();
+    return read_file(path);
 }
 
 std::vector<ArchiveEntry> archive_entries(bool warn) {

@@ -66,17 +66,27 @@ fs::path game_path(const std::string& file_option) {
     return state / "addiction" / "game.toml";
 }
 
-std::string read_game_text(const fs::path& path) {
+void require_game(const fs::path& path) {
     std::error_code ec;
     if (!fs::exists(path, ec))
         throw Error(fmt::format("no game at {}: start one with 'addiction new'", path.string()));
     if (fs::is_directory(path, ec)) throw Error(fmt::format("{} is a folder, not a game file", path.string()));
+}
+
+std::string read_file(const fs::path& path) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw Error(fmt::format("cannot read {}: it is a folder", path.string()));
     std::ifstream in(path, std::ios::binary);
     if (!in) throw system_error("read", path);
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) throw system_error("read", path);
     return text.str();
+}
+
+std::string read_game_text(const fs::path& path) {
+    require_game(path);
+    return read_file(path);
 }
 
 Game load_game_file(const fs::path& path) {
@@ -153,7 +163,7 @@ void write_atomically(const fs::path& path, const std::string& text) {
 }
 
 Game update_game(const fs::path& path, const std::function<void(Game&)>& change) {
-    read_game_text(path);  // a missing game says how to start one before any lock file appears
+    require_game(path);  // a missing game says how to start one before any lock file appears
     GameLock lock(path);
     Game game = load_game_file(path);
     change(game);

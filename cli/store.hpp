@@ -13,8 +13,11 @@ namespace addiction::cli {
 // (~/.local/state when XDG_STATE_HOME is unset or empty).
 std::filesystem::path game_path(const std::string& file_option);
 
-// The file's exact bytes. Throws Error when it is missing ("start one with
-// 'addiction new'") or unreadable.
+// Throws Error when there is no game file at `path` ("start one with 'addiction new'").
+void require_game(const std::filesystem::path& path);
+// A file's exact bytes; throws Error "cannot read PATH: why".
+std::string read_file(const std::filesystem::path& path);
+// The game file's exact bytes: require_game, then read_file.
 std::string read_game_text(const std::filesystem::path& path);
 // Reads and checks the game; throws Error naming the file and the problem.
 Game load_game_file(const std::filesystem::path& path);
