@@ -55,10 +55,10 @@ struct Zobrist {
     }
 };
 
-const Zobrist& zobrist() {
-    static const Zobrist keys;
-    return keys;
-}
+// Built before main(), so reading it needs no guard on the search's hot path.
+const Zobrist kZobrist;
+
+const Zobrist& zobrist() { return kZobrist; }
 
 void flip(Key& key, const Key& by) {
     key.a ^= by.a;
@@ -86,7 +86,15 @@ public:
           limits_(limits),
           pass_(pass),
           started_(started),
-          table_(limits.memory_bytes) {
+          table_(limits.memory_bytes,
+                 limits.seconds > 0 ? started + std::chrono::duration_cast<Clock::duration>(
+                                                   std::chrono::duration<double>(limits.seconds))
+                                    : Clock::time_point::max()) {
+        for (int row = 0; row < kRows; ++row) {
+            first_column_ |= std::uint64_t{1} << (row * width_);
+            last_column_ |= std::uint64_t{1} << (row * width_ + width_ - 1);
+            for (int c = 0; c < width_; ++c) column_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << (row * width_ + c);
+        }
         load(game.board());
     }
 
@@ -120,6 +128,7 @@ private:
     bool won() const;
     void generate(Frame& frame);
     bool hopeless() const;
+    bool finish_impossible(const std::array<std::uint64_t, 64>& loc) const;
     std::vector<Action> path_actions() const;
 
     const Rules& rules_;
@@ -132,6 +141,9 @@ private:
     const SolveLimits& limits_;
     const Pass pass_;
     const Clock::time_point started_;
+    std::uint64_t first_column_ = 0;  // slots, as bits
+    std::uint64_t last_column_ = 0;
+    std::array<std::uint64_t, kMaxRanks> column_{};
 
     std::array<std::uint8_t, kMaxSlots> cells_{};
     std::array<std::uint8_t, kCodes> where_{};
@@ -321,71 +333,96 @@ void Search::generate(Frame& frame) {
     frame.next = 0;
 }
 
-// Proof-safe dead end: some card can never move again and is not where a won
-// board needs it. Only used when the search will not shuffle from here on.
+// Proof-safe dead end: no reachable board can put every card where a won board
+// needs it. Only used when the search will not shuffle from here on.
 //
-// Call a card frozen when this greatest fixed point says so: a 2 is free if some
-// other first-column slot is a gap or holds a free card; any other card is free
-// if its predecessor (same suit, rank - 1) is free, or the slot right of the
-// predecessor is a gap or holds a free card. Claim: no frozen card ever moves.
-// Suppose one does, and look at the first frozen card to move. A card moves only
-// into a gap right of its predecessor (or, a 2, into a first-column gap). For a
-// frozen card the predecessor is frozen too, so it has not moved, and the slot
-// right of it is off the board or holds a frozen card, which has not moved
-// either, so it is no gap. For a frozen 2 every other first-column slot holds a
-// frozen card. Either way the move is impossible. So a frozen card stays where it
-// is, and a won board holds a card of rank r in column r - 1 (slot r - 2 from
-// 0), every card of a suit in one row, one suit to a row. A frozen card anywhere
-// else means no win. (With fill_from_right a card can also move left of its
-// successor; the argument does not cover that, so the rule is off then.)
+// An over-approximation of every future: for each card a set loc(Y) of slots
+// it may ever occupy; a slot "may be a
+// gap" when it is one now or its card may move (the only way a slot becomes a
+// gap for the first time). They are the least sets closed under these rules:
+// loc(Y) holds Y's slot now; a 2 may move to any other first-column slot that
+// may be a gap; any other card Y to any slot l + 1 (same row) that may be a gap,
+// for l in loc(Y - 1); a card that has such a target may move, and loc(Y) holds
+// its targets. Claim: in every play from here, each card stays within loc and
+// only cards marked as movable move. Take the first move that breaks this, Y to
+// slot z: z is a gap then, so it was a gap now or its card has moved (and was
+// marked); for a card above a 2, Y - 1 stands left of z, at a slot of loc(Y - 1)
+// since no earlier move broke the claim. Then z is a target of Y by the rules,
+// so the move breaks nothing: a contradiction. A won board holds the card of
+// rank r in column r - 2 (from 0), each suit in one row, one suit to a row. So
+// when some card has no such slot in loc, or the rows where each suit could
+// finish cannot be given one to a suit, no win is reachable. (With
+// fill_from_right a card can also move left of its successor; the rules above
+// do not cover that, so the test is off then.)
 bool Search::hopeless() const {
-    if (rules_.fill_from_right) return false;
-    // A gap in the first column frees every 2, and a card with a free predecessor
-    // is free, so then every card is free: nothing to find.
-    for (int row = 0; row < kRows; ++row)
-        if (cells_[static_cast<std::size_t>(row * width_)] == 0) return false;
-    // The fixed point by propagation: each card is freed once, and freeing it
-    // opens its slot, which frees the successor of the card on the slot's left
-    // (or every 2, in the first column), and frees its own successor.
-    std::uint64_t free = 0;
-    auto is_free = [&](std::uint8_t code) { return (free >> code & 1) != 0; };
-    std::array<std::uint8_t, kCodes> work{};
-    int top = 0;
-    auto release = [&](int code) {
-        const auto bit = std::uint64_t{1} << code;
-        if (free & bit) return;
-        free |= bit;
-        work[static_cast<std::size_t>(top++)] = static_cast<std::uint8_t>(code);
-    };
-    auto opened = [&](int slot) {
-        if (col(slot) == 0) {
-            for (int suit = 0; suit < 4; ++suit) release(suit << 4 | 2);
-            return;
+    if (rules_.fill_from_right || !limits_.dead_ends) return false;
+    const int ranks = rules_.ranks;
+    std::uint64_t may_gap = 0;
+    for (std::uint8_t gap : gaps_) may_gap |= std::uint64_t{1} << gap;
+    std::array<std::uint64_t, kCodes> loc{};
+    std::array<std::uint64_t, kCodes> here{};
+    int unplaceable = 0;  // cards with no slot of their final column in loc
+    for (int suit = 0; suit < 4; ++suit)
+        for (int r = 2; r <= ranks; ++r) {
+            const auto code = static_cast<std::size_t>(suit << 4 | r);
+            here[code] = loc[code] = std::uint64_t{1} << where_[code];
+            if ((loc[code] & column_[static_cast<std::size_t>(r - 2)]) == 0) ++unplaceable;
         }
-        const std::uint8_t left = cells_[static_cast<std::size_t>(slot - 1)];
-        if (left != 0 && rank(left) < rules_.ranks) release(left + 1);
-    };
-    for (std::uint8_t gap : gaps_) opened(gap);
-    while (top > 0) {
-        const std::uint8_t code = work[static_cast<std::size_t>(--top)];
-        opened(where_[code]);
-        if (rank(code) < rules_.ranks) release(code + 1);
+    // loc only grows, and more room only helps a win, so the test stops as
+    // soon as a win looks possible.
+    // Each suit is a chain, 2 up to the top card, swept in one pass; a suit
+    // is swept again only when a slot it could use may now be a gap.
+    std::array<std::uint64_t, 4> wants{};  // slots some card of the suit could go to, gaps aside
+    std::uint64_t fresh = ~std::uint64_t{0};  // slots that may be gaps since the suits last looked
+    while (true) {
+        const std::uint64_t before = may_gap;
+        for (int suit = 0; suit < 4; ++suit) {
+            if ((wants[static_cast<std::size_t>(suit)] & fresh) == 0 && fresh != ~std::uint64_t{0}) continue;
+            const auto two = static_cast<std::size_t>(suit << 4 | 2);
+            std::uint64_t below = first_column_;  // where this card could go, gaps aside
+            std::uint64_t wanted = 0;
+            for (auto code = two; code < two + static_cast<std::size_t>(ranks - 1); ++code) {
+                wanted |= below;
+                std::uint64_t& at = loc[code];
+                const std::uint64_t added = below & may_gap & ~here[code] & ~at;
+                if (added != 0) {
+                    const std::uint64_t final_column = column_[code - two];
+                    if ((at & final_column) == 0 && (added & final_column) != 0) --unplaceable;
+                    at |= added;
+                    may_gap |= here[code];
+                }
+                below = (at & ~last_column_) << 1;
+            }
+            wants[static_cast<std::size_t>(suit)] = wanted;
+        }
+        if (unplaceable == 0 && !finish_impossible(loc)) return false;
+        if (may_gap == before) return true;
+        fresh = may_gap & ~before;
     }
-    std::array<int, kRows> row_suit{-1, -1, -1, -1};
-    std::array<int, 4> suit_row{-1, -1, -1, -1};
+}
+
+// Whether no won board fits `loc`: some card has no slot of its final column
+// in loc, or the rows where each suit could finish cannot be given one to a
+// suit (Hall's condition on the 4 x 4 choice).
+bool Search::finish_impossible(const std::array<std::uint64_t, 64>& loc) const {
+    std::array<unsigned, 4> rows{};
     for (int suit = 0; suit < 4; ++suit) {
-        for (int r = 2; r <= rules_.ranks; ++r) {
-            const auto code = static_cast<std::uint8_t>(suit << 4 | r);
-            if (is_free(code)) continue;
-            const int slot = where_[code];
-            if (col(slot) != r - 2) return true;
-            const int row = slot / width_;
-            int& rs = row_suit[static_cast<std::size_t>(row)];
-            int& sr = suit_row[static_cast<std::size_t>(suit)];
-            if ((rs != -1 && rs != suit) || (sr != -1 && sr != row)) return true;
-            rs = suit;
-            sr = row;
+        unsigned possible = (1u << kRows) - 1;
+        for (int r = 2; r <= rules_.ranks && possible != 0; ++r) {
+            const std::uint64_t at = loc[static_cast<std::size_t>(suit << 4 | r)] >> (r - 2);
+            unsigned here = 0;
+            for (int row = 0; row < kRows; ++row) here |= static_cast<unsigned>(at >> (row * width_) & 1) << row;
+            possible &= here;
         }
+        if (possible == 0) return true;
+        rows[static_cast<std::size_t>(suit)] = possible;
+    }
+    static constexpr std::array<int, 16> kBits{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    for (unsigned set = 1; set < 16; ++set) {
+        unsigned covered = 0;
+        for (int suit = 0; suit < 4; ++suit)
+            if (set >> suit & 1) covered |= rows[static_cast<std::size_t>(suit)];
+        if (kBits[covered] < kBits[set]) return true;
     }
     return false;
 }

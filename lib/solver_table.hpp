@@ -10,10 +10,13 @@
 // Open addressing with linear probing in one flat array. It starts small and
 // doubles, but never past the memory limit: old and new arrays together stay
 // within it while it grows. When it is full at the limit, insert() reports it and
-// the search stops as undecided.
+// the search stops as undecided. Growing rehashes every key, which takes
+// seconds for a big table, so with a deadline the table does not start a
+// growth it cannot finish in time; it fills up instead.
 #pragma once
 
 #include <cstddef>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -30,7 +33,12 @@ class Table {
 public:
     enum class Insert { Added, Present, Full };
 
-    explicit Table(std::size_t memory_bytes) : limit_(memory_bytes) { allocate(kFirst); }
+    using Clock = std::chrono::steady_clock;
+
+    explicit Table(std::size_t memory_bytes, Clock::time_point deadline = Clock::time_point::max())
+        : limit_(memory_bytes), deadline_(deadline) {
+        allocate(kFirst);
+    }
     ~Table() { std::free(slots_); }
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
@@ -107,6 +115,14 @@ private:
             grow_at_ = full_at_;  // not worth it: fill this one up to the limit
             return false;
         }
+        // The last growth's time per old key, doubled for safety (a fresh big
+        // allocation can be slower per key than the one before).
+        const auto started = Clock::now();
+        if (deadline_ != Clock::time_point::max() &&
+            started + 2 * seconds_per_key_ * static_cast<double>(size_) > deadline_) {
+            grow_at_ = full_at_;
+            return false;
+        }
         Key* old = slots_;
         const std::size_t old_capacity = capacity_;
         if (!try_allocate(capacity)) {
@@ -123,10 +139,13 @@ private:
             slots_[i] = old[j];
         }
         std::free(old);
+        seconds_per_key_ = std::chrono::duration<double>(Clock::now() - started) / static_cast<double>(size_);
         return true;
     }
 
     std::size_t limit_;
+    Clock::time_point deadline_;
+    std::chrono::duration<double> seconds_per_key_{0};
     Key* slots_ = nullptr;
     std::size_t capacity_ = 0;
     std::size_t size_ = 0;

@@ -152,6 +152,36 @@ TEST_CASE("the solver agrees with a brute-force search on small deals") {
     }
 }
 
+TEST_CASE("pruning dead ends never changes a verdict") {
+    // The dead-end test (Search::hopeless) is an argument, not a search; this
+    // checks it against the search without it, on deals too big for the brute
+    // force above but small enough to exhaust.
+    int won = 0;
+    int lost = 0;
+    for (int ranks : {6, 7}) {
+        const Rules rules = rules_of(ranks, 0);
+        for (std::uint64_t deal = 1; deal <= 100; ++deal) {
+            CAPTURE(ranks);
+            CAPTURE(deal);
+            Game game(rules, deal_number(deal, rules));
+            SolveLimits plain = small();
+            plain.dead_ends = false;
+            const SolveResult pruned = solve(game, small());
+            const SolveResult full = solve(game, plain);
+            REQUIRE(full.verdict != Verdict::Undecided);
+            CHECK(pruned.verdict == full.verdict);
+            if (full.verdict == Verdict::NoWin) {
+                ++lost;
+                CHECK(pruned.positions <= full.positions);
+            } else {
+                ++won;
+            }
+        }
+    }
+    CHECK(won > 0);
+    CHECK(lost > 0);
+}
+
 TEST_CASE("the memory limit gives undecided, never a crash") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
