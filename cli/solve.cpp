@@ -46,6 +46,9 @@ SolveLimits limits_from(const SolveOptions& opt) {
     limits.memory_bytes = opt.memory_mb << 20;
     limits.seconds = opt.time_limit;
     limits.shuffles = !opt.no_shuffle;
+    // Deals solved side by side already fill the cores; the answers are the
+    // same with one thread or two (solver.hpp).
+    if (!opt.deals.empty() && opt.jobs > 1) limits.threads = 1;
     return limits;
 }
 
@@ -259,7 +262,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         ->check(CLI::IsMember(preset_names()))
         ->type_name("PRESET")
         ->capture_default_str();
-    sub->add_option("-j,--jobs", opt->jobs, "With --deals: deals solved at once, each with its own --memory")
+    sub->add_option("-j,--jobs", opt->jobs, "With --deals: deals solved at once, each with its own --memory (and one thread when N > 1)")
         ->check(CLI::Range(1u, 256u))
         ->type_name("N")
         ->capture_default_str();

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <memory>
+#include <thread>
 
 #include "deal.hpp"
 #include "random.hpp"
@@ -45,6 +48,7 @@ struct Frame {
 struct Zobrist {
     std::array<std::array<Key, kCodes>, kMaxSlots> cell{};
     std::array<Key, kMaxShuffles + 1> spent{};
+    std::array<Key, 8> used{};  // placed 2s moved so far, in a pass that counts them
 
     Zobrist() {
         std::uint64_t seed = 0x6164646963746E31ULL;  // "addictn1"
@@ -52,6 +56,7 @@ struct Zobrist {
         for (auto& slot : cell)
             for (auto& key : slot) key = next();
         for (auto& key : spent) key = next();
+        for (auto& key : used) key = next();
     }
 };
 
@@ -66,10 +71,10 @@ void flip(Key& key, const Key& by) {
 }
 
 struct Pass {
-    bool restricted = false;  // never move a placed 2 out of the first column
+    int twos = -1;  // moves of a placed 2 out of the first column allowed on a line; -1: any
     bool shuffles = true;
     bool track_best = false;  // remember the line to the position with most cards placed
-    std::uint64_t budget = 0;  // positions this pass may store; 0 means no budget
+    std::uint64_t budget = 0;  // positions this pass may store (run_pass); 0 means no budget
 };
 
 // One depth-first search over the positions reachable from a start.
@@ -93,14 +98,23 @@ public:
         for (int row = 0; row < kRows; ++row) {
             first_column_ |= std::uint64_t{1} << (row * width_);
             last_column_ |= std::uint64_t{1} << (row * width_ + width_ - 1);
-            for (int c = 0; c < width_; ++c) column_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << (row * width_ + c);
+            for (int c = 0; c < width_; ++c) {
+                const auto slot = static_cast<std::size_t>(row * width_ + c);
+                column_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << slot;
+                col_[slot] = static_cast<std::uint8_t>(c);
+                row_[slot] = static_cast<std::uint8_t>(row);
+            }
         }
         load(game.board());
     }
 
-    // Won, NoWin or Undecided (with limit_ set).
-    Verdict run();
+    // Searches on until it decides, or until `until` positions are stored in
+    // all (0: no such stop), or a limit. Won, NoWin or Undecided (with limit_
+    // set); after an Undecided at `until`, run() again goes on from there.
+    Verdict run(std::uint64_t until);
 
+    // Another thread may ask the search to stop (run() then says "stopped").
+    void stop_when(const std::atomic<bool>* flag) { stop_ = flag; }
     std::vector<Action> line() const { return line_; }
     std::vector<Action> best_line() const { return best_line_; }
     int best_placed() const { return best_placed_; }
@@ -116,7 +130,9 @@ private:
         std::array<std::uint8_t, kMaxSlots> cells;
     };
 
-    int col(int slot) const { return slot % width_; }
+    // Tables, not division: these run several times per position.
+    int col(int slot) const { return col_[static_cast<std::size_t>(slot)]; }
+    int row(int slot) const { return row_[static_cast<std::size_t>(slot)]; }
     static int rank(std::uint8_t code) { return code & 15; }
 
     void load(const Board& board);
@@ -128,6 +144,7 @@ private:
     bool won() const;
     void generate(Frame& frame);
     bool hopeless() const;
+    bool dominated() const;
     bool finish_impossible(const std::array<std::uint64_t, 64>& loc) const;
     std::vector<Action> path_actions() const;
 
@@ -144,7 +161,10 @@ private:
     std::uint64_t first_column_ = 0;  // slots, as bits
     std::uint64_t last_column_ = 0;
     std::array<std::uint64_t, kMaxRanks> column_{};
+    std::array<std::uint8_t, kMaxSlots> col_{};
+    std::array<std::uint8_t, kMaxSlots> row_{};
 
+    int used_ = 0;  // moves of placed 2s on the line so far, when the pass counts them
     std::array<std::uint8_t, kMaxSlots> cells_{};
     std::array<std::uint8_t, kCodes> where_{};
     std::array<std::uint8_t, kRows> gaps_{};
@@ -153,6 +173,9 @@ private:
     std::vector<Frame> frames_;
     std::vector<SavedBoard> saved_;
     std::uint64_t positions_ = 0;
+    const std::atomic<bool>* stop_ = nullptr;
+    bool rooted_ = false;   // the start position is stored
+    bool pending_ = false;  // the current position awaits its moves
     std::string limit_;
     std::vector<Action> line_;
     std::vector<Action> best_line_;
@@ -203,6 +226,11 @@ void Search::move(std::uint8_t card, int from, int to) {
 
 void Search::apply(const Step& step) {
     if (step.card != 0) {
+        if (pass_.twos > 0 && rank(step.card) == 2 && col(step.from) == 0) {
+            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
+            ++used_;
+            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
+        }
         move(step.card, step.from, step.to);
         return;
     }
@@ -214,6 +242,11 @@ void Search::apply(const Step& step) {
 
 void Search::undo(const Step& step) {
     if (step.card != 0) {
+        if (pass_.twos > 0 && rank(step.card) == 2 && col(step.from) == 0) {
+            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
+            --used_;
+            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
+        }
         move(step.card, step.to, step.from);
         return;
     }
@@ -247,8 +280,8 @@ bool Search::won() const {
 }
 
 // The legal steps from here, best first. Ordering only changes which line is
-// found first, never whether one is: every legal step is kept, except in the
-// restricted pass, whose failure proves nothing.
+// found first, never whether one is: every legal step is kept, except in a
+// pass that limits the moves of placed 2s, whose failure proves nothing.
 void Search::generate(Frame& frame) {
     std::array<int, kRows> run{};
     int placed = 0;
@@ -265,12 +298,12 @@ void Search::generate(Frame& frame) {
     int n = 0;
     auto add = [&](std::uint8_t card, int to) {
         const int from = where_[card];
-        const int from_row = from / width_;
+        const int from_row = row(from);
         const int from_col = col(from);
         const bool from_placed = from_col < run[static_cast<std::size_t>(from_row)];
-        if (pass_.restricted && from_placed) return;
+        if (from_placed && pass_.twos >= 0 && used_ >= pass_.twos) return;
         int value = 0;
-        if (col(to) == run[static_cast<std::size_t>(to / width_)]) {
+        if (col(to) == run[static_cast<std::size_t>(row(to))]) {
             // Places the card, and any run of its successors already waiting beyond it.
             value += 100;
             for (int next = to + 1, want = card + 1; col(next) != 0 && next < size_ &&
@@ -427,6 +460,18 @@ bool Search::finish_impossible(const std::array<std::uint64_t, 64>& loc) const {
     return false;
 }
 
+// In a pass that counts placed 2s moved, a position reached before with fewer
+// of them spent has been (or is being) searched with more freedom.
+bool Search::dominated() const {
+    for (int fewer = 0; fewer < used_; ++fewer) {
+        Key key = key_;
+        flip(key, zobrist().used[static_cast<std::size_t>(used_)]);
+        flip(key, zobrist().used[static_cast<std::size_t>(fewer)]);
+        if (table_.contains(key)) return true;
+    }
+    return false;
+}
+
 std::vector<Action> Search::path_actions() const {
     std::vector<Action> out;
     int shuffle = first_shuffle_;
@@ -443,21 +488,33 @@ std::vector<Action> Search::path_actions() const {
     return out;
 }
 
-Verdict Search::run() {
-    if (won()) return Verdict::Won;
-    if (table_.insert(key_) == Table::Insert::Full) {
-        limit_ = "memory";
-        return Verdict::Undecided;
+Verdict Search::run(std::uint64_t until) {
+    limit_.clear();
+    if (!rooted_) {
+        rooted_ = true;
+        if (won()) return Verdict::Won;
+        if (table_.insert(key_) == Table::Insert::Full) {
+            limit_ = "memory";
+            return Verdict::Undecided;
+        }
+        ++positions_;
+        pending_ = true;
     }
-    ++positions_;
-    const bool will_shuffle = spent_ < last_shuffle_;
-    if (!will_shuffle && hopeless()) return Verdict::NoWin;
-    frames_.emplace_back();
-    generate(frames_.back());
-    frames_.back().next = 0;
     // frames_[i].next - 1 is the step taken from position i; the top frame's
-    // position is the current one.
-    while (!frames_.empty()) {
+    // position is the current one. `pending_`: the current position is stored
+    // but its moves are not generated yet; a run that stops at `until` stops
+    // there and the next one starts there.
+    while (true) {
+        if (pending_) {
+            pending_ = false;
+            frames_.emplace_back();
+            generate(frames_.back());
+            if (frames_.back().count == 0 || (spent_ >= last_shuffle_ && hopeless())) {
+                frames_.pop_back();
+                if (!frames_.empty()) undo(frames_.back().steps[static_cast<std::size_t>(frames_.back().next - 1)]);
+            }
+        }
+        if (frames_.empty()) return Verdict::NoWin;
         Frame& frame = frames_.back();
         if (frame.next == frame.count) {
             frames_.pop_back();
@@ -466,13 +523,13 @@ Verdict Search::run() {
         }
         const Step step = frame.steps[frame.next++];
         apply(step);
-        const auto inserted = table_.insert(key_);
+        const auto inserted = dominated() ? Table::Insert::Present : table_.insert(key_);
         if (inserted == Table::Insert::Present) {
             undo(step);
             continue;
         }
         if (inserted == Table::Insert::Full) {
-            limit_ = "memory";
+            limit_ = table_.short_of_time() ? "time" : "memory";
             return Verdict::Undecided;
         }
         ++positions_;
@@ -480,24 +537,22 @@ Verdict Search::run() {
             line_ = path_actions();
             return Verdict::Won;
         }
-        if (pass_.budget != 0 && positions_ >= pass_.budget) {
+        pending_ = true;
+        if (until != 0 && positions_ >= until) {
             limit_ = "positions";
             return Verdict::Undecided;
         }
-        if (limits_.seconds > 0 && (positions_ & 0x3FFF) == 0 &&
-            std::chrono::duration<double>(Clock::now() - started_).count() > limits_.seconds) {
-            limit_ = "time";
-            return Verdict::Undecided;
-        }
-        // The child frame is built in place; `frame` may move when the stack grows.
-        frames_.emplace_back();
-        generate(frames_.back());
-        if (frames_.back().count == 0 || (spent_ >= last_shuffle_ && hopeless())) {
-            frames_.pop_back();
-            undo(step);
+        if ((positions_ & 0x3FFF) == 0) {
+            if (limits_.seconds > 0 && std::chrono::duration<double>(Clock::now() - started_).count() > limits_.seconds) {
+                limit_ = "time";
+                return Verdict::Undecided;
+            }
+            if (stop_ && stop_->load(std::memory_order_relaxed)) {
+                limit_ = "stopped";
+                return Verdict::Undecided;
+            }
         }
     }
-    return Verdict::NoWin;
 }
 
 double since(Clock::time_point started) {
@@ -508,7 +563,7 @@ double since(Clock::time_point started) {
 Verdict run_pass(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started,
                  SolveResult& result, Search** keep = nullptr) {
     auto search = std::make_unique<Search>(game, limits, pass, started);
-    Verdict verdict = search->run();
+    Verdict verdict = search->run(pass.budget);
     result.positions += search->positions();
     result.peak_bytes = std::max(result.peak_bytes, search->peak_bytes());
     if (verdict == Verdict::Won) result.line = search->line();
@@ -526,6 +581,161 @@ constexpr std::uint64_t kMovesOnlyPositions = 50'000;
 // The fair player's budget for each phase before its last shuffle, when the
 // caller gives none.
 constexpr std::uint64_t kFairPhasePositions = 1'000'000;
+
+// The moves-only search runs on two tracks, each with half the memory:
+//  - the complete search, the only one whose failure is a proof;
+//  - a series of searches that allow at most k moves of a placed 2 out of the
+//    first column on a line, k = 2, 4, 6, each run to exhaustion before the
+//    next. Depth-first lines are full of such moves, and the spaces with few of
+//    them are far smaller, so a line that needs one or two is found there long
+//    before the complete search gets to it. (Measured on gaps deals: going up
+//    by one from k = 0 got stuck at k = 1 on deals that k = 2 wins in 30 M
+//    positions; k = 0 is small, and k = 2 tries its moves first anyway.)
+// They advance in rounds, each track by a number of positions (kFirstSlice,
+// doubling up to kSlice; fewer near a position budget), side by side on two
+// threads when limits.threads allows. After each round, in this order: a
+// complete search that ended decides; a line found by the second track
+// decides; a track stopped by the clock makes the answer undecided. That is
+// what running the rounds one after the other gives, so the answer does not
+// depend on the threads or on the machine's speed.
+constexpr std::uint64_t kFirstSlice = std::uint64_t{1} << 12;
+constexpr std::uint64_t kSlice = std::uint64_t{1} << 18;
+constexpr int kTwosStep = 2;
+constexpr int kMostTwos = 6;
+
+struct Track {
+    std::unique_ptr<Search> search;
+    int twos = -1;
+    std::uint64_t earlier = 0;  // positions of this track's finished searches
+    std::size_t peak = 0;
+    Verdict verdict = Verdict::Undecided;
+    bool done = false;  // decided, or stopped for good by a limit
+    std::string limit;
+
+    std::uint64_t positions() const { return earlier + (search ? search->positions() : 0); }
+};
+
+class TwoTracks {
+public:
+    TwoTracks(const Game& game, const SolveLimits& limits, Clock::time_point started)
+        : game_(game), limits_(limits), half_(limits), started_(started) {
+        half_.memory_bytes = limits.memory_bytes / 2;
+        complete_.search = make(-1);
+        levels_.twos = kTwosStep;
+        levels_.search = make(levels_.twos);
+    }
+
+    SolveResult run() {
+        SolveResult result;
+        const std::uint64_t budget = limits_.max_positions;
+        while (true) {
+            const std::uint64_t total = complete_.positions() + levels_.positions();
+            if (budget != 0 && total >= budget) return finish(result, Verdict::Undecided, "positions");
+            const std::uint64_t active = (complete_.done ? 0u : 1u) + (levels_.done ? 0u : 1u);
+            // Short rounds first, so an easy deal is not held up by a long one.
+            std::uint64_t slice = std::min(kSlice, kFirstSlice << std::min(rounds_++, 32));
+            if (budget != 0) slice = std::max<std::uint64_t>(1, std::min(slice, (budget - total) / active));
+            round(slice);
+            // In the order of a round run one track after the other.
+            if (decided()) {
+                result.line = complete_.search->line();
+                return finish(result, complete_.verdict, "");
+            }
+            if (complete_.done && complete_.limit == "time") return finish(result, Verdict::Undecided, "time");
+            if (levels_.done && levels_.verdict == Verdict::Won) {
+                result.line = levels_.search->line();
+                return finish(result, Verdict::Won, "");
+            }
+            if (levels_.done && levels_.limit == "time") return finish(result, Verdict::Undecided, "time");
+            if (complete_.done && levels_.done) return finish(result, Verdict::Undecided, complete_.limit);
+        }
+    }
+
+private:
+    std::unique_ptr<Search> make(int twos) const {
+        Pass pass;
+        pass.shuffles = false;
+        pass.twos = twos;
+        return std::make_unique<Search>(game_, half_, pass, started_);
+    }
+
+    // Runs each unfinished track for `slice` more positions. When the complete
+    // search decides, the second track's part of the round does not count (the
+    // complete search comes first in a round), so it is stopped, or not run.
+    void round(std::uint64_t slice) {
+        levels_at_start_ = levels_.positions();
+        const bool both = !complete_.done && !levels_.done;
+        if (both && limits_.threads > 1) {
+            std::atomic<bool> stop{false};
+            std::exception_ptr failure;
+            std::thread second([&] {
+                try {
+                    advance(levels_, slice, &stop);
+                } catch (...) {
+                    failure = std::current_exception();
+                }
+            });
+            try {
+                advance(complete_, slice, nullptr);
+            } catch (...) {
+                stop = true;
+                second.join();
+                throw;
+            }
+            if (decided()) stop = true;
+            second.join();
+            if (failure) std::rethrow_exception(failure);
+            return;
+        }
+        if (!complete_.done) advance(complete_, slice, nullptr);
+        if (!levels_.done && !decided()) advance(levels_, slice, nullptr);
+    }
+
+    bool decided() const { return complete_.done && complete_.verdict != Verdict::Undecided; }
+
+    void advance(Track& track, std::uint64_t slice, const std::atomic<bool>* stop) {
+        const std::uint64_t target = track.positions() + slice;
+        while (true) {
+            track.search->stop_when(stop);
+            const Verdict verdict = track.search->run(target - track.earlier);
+            track.peak = std::max(track.peak, track.search->peak_bytes());
+            if (verdict == Verdict::Undecided &&
+                (track.search->limit() == "positions" || track.search->limit() == "stopped"))
+                return;
+            if (verdict == Verdict::NoWin && track.twos >= 0 && track.twos < kMostTwos) {
+                // This level is exhausted: on to the next.
+                track.earlier += track.search->positions();
+                track.search.reset();  // its table goes before the next one comes
+                track.twos += kTwosStep;
+                track.search = make(track.twos);
+                if (track.positions() >= target) return;
+                continue;
+            }
+            track.verdict = verdict;
+            track.limit = verdict == Verdict::Undecided ? track.search->limit() : "";
+            track.done = true;
+            return;
+        }
+    }
+
+    SolveResult& finish(SolveResult& result, Verdict verdict, const std::string& limit) {
+        result.verdict = verdict;
+        result.limit = verdict == Verdict::Undecided ? (limit.empty() ? "positions" : limit) : "";
+        result.positions = complete_.positions() + (decided() ? levels_at_start_ : levels_.positions());
+        result.peak_bytes = complete_.peak + levels_.peak;
+        result.seconds = since(started_);
+        return result;
+    }
+
+    const Game& game_;
+    const SolveLimits& limits_;
+    SolveLimits half_;
+    const Clock::time_point started_;
+    Track complete_;
+    Track levels_;
+    std::uint64_t levels_at_start_ = 0;  // the second track's positions before this round
+    int rounds_ = 0;
+};
 
 }  // namespace
 
@@ -546,33 +756,29 @@ int SolveResult::shuffles() const { return static_cast<int>(line.size()) - moves
 
 SolveResult solve(const Game& game, const SolveLimits& limits) {
     const auto started = Clock::now();
+    if (!limits.shuffles || game.shuffles_left() == 0) return TwoTracks(game, limits, started).run();
     SolveResult result;
     const std::uint64_t budget = limits.max_positions;
     auto share = [&](std::uint64_t part, std::uint64_t otherwise) {
         return budget != 0 ? std::max<std::uint64_t>(budget / part, 1) : otherwise;
     };
-    // Cheap passes first. Each returns its line when it finds one; its failure
-    // proves nothing, and the complete search follows.
+    // With shuffles left, cheap passes first. Each returns its line when it
+    // finds one; its failure proves nothing, and the complete search follows.
+    //  - Moves only first: a line without shuffles is shorter, and depth-first
+    //    search with shuffles finds long detours first.
     //  - Never moving a placed 2 out of the first column: depth-first lines are
-    //    full of such moves, and the restricted space is much smaller.
-    //  - With shuffles left, moves only first: a line without shuffles is
-    //    shorter, and depth-first search with shuffles finds long detours first.
+    //    full of such moves, and the space without them is much smaller.
     struct Stage {
-        bool restricted;
+        int twos;
         bool shuffles;
         std::uint64_t budget;
     };
-    std::vector<Stage> stages;
-    if (limits.shuffles && game.shuffles_left() > 0) {
-        stages = {{true, false, share(32, kMovesOnlyPositions)},
-                  {false, false, share(32, kMovesOnlyPositions)},
-                  {true, true, share(4, kRestrictedPositions)}};
-    } else {
-        stages = {{true, false, share(4, kRestrictedPositions)}};
-    }
+    const std::array<Stage, 3> stages{{{0, false, share(32, kMovesOnlyPositions)},
+                                       {-1, false, share(32, kMovesOnlyPositions)},
+                                       {0, true, share(4, kRestrictedPositions)}}};
     for (const Stage& stage : stages) {
         Pass pass;
-        pass.restricted = stage.restricted;
+        pass.twos = stage.twos;
         pass.shuffles = stage.shuffles;
         pass.budget = stage.budget;
         const Verdict verdict = run_pass(game, limits, pass, started, result);
@@ -585,7 +791,6 @@ SolveResult solve(const Game& game, const SolveLimits& limits) {
     }
     // The complete search: the only pass whose failure is a proof.
     Pass pass;
-    pass.shuffles = limits.shuffles;
     pass.budget = budget != 0 ? (budget > result.positions ? budget - result.positions : 0) : 0;
     result.verdict = budget != 0 && pass.budget == 0 ? Verdict::Undecided
                                                      : run_pass(game, limits, pass, started, result);

@@ -31,6 +31,7 @@ struct SolveLimits {
     std::size_t memory_bytes = 1024u << 20;     // the table never grows past this
     double seconds = 0;                         // wall-clock limit; 0 means none
     bool shuffles = true;                       // false: plan with moves only
+    int threads = 2;                            // a moves-only search uses two tracks (solver.cpp); 1 runs them in turn
     bool dead_ends = true;                      // prune proven dead ends (solver.cpp); off to cross-check it
 };
 

@@ -75,6 +75,8 @@ public:
     void prefetch(Key key) const { __builtin_prefetch(&slots_[home(key.a)]); }
 
     std::size_t size() const { return size_; }
+    // Whether it is full because a growth would have run past the deadline.
+    bool short_of_time() const { return short_of_time_; }
     std::size_t bytes() const { return capacity_ * sizeof(Key); }
     std::size_t peak_bytes() const { return peak_; }
 
@@ -121,6 +123,7 @@ private:
         if (deadline_ != Clock::time_point::max() &&
             started + 2 * seconds_per_key_ * static_cast<double>(size_) > deadline_) {
             grow_at_ = full_at_;
+            short_of_time_ = true;
             return false;
         }
         Key* old = slots_;
@@ -146,6 +149,7 @@ private:
     std::size_t limit_;
     Clock::time_point deadline_;
     std::chrono::duration<double> seconds_per_key_{0};
+    bool short_of_time_ = false;
     Key* slots_ = nullptr;
     std::size_t capacity_ = 0;
     std::size_t size_ = 0;

@@ -209,6 +209,27 @@ TEST_CASE("a position budget gives undecided, and the same answer every time") {
     CHECK(solve(easy, limits).line == solve(easy, limits).line);
 }
 
+TEST_CASE("one thread or two, the answer is the same") {
+    // The moves-only search runs two tracks in rounds; the answer must not
+    // depend on whether the rounds run side by side or one after the other.
+    const Rules gaps = preset("gaps");
+    for (std::uint64_t deal : {2u, 3u, 5u, 9u}) {
+        CAPTURE(deal);
+        Game game(gaps, deal_number(deal, gaps));
+        SolveLimits one = small();
+        one.threads = 1;
+        one.max_positions = 3'000'000;
+        SolveLimits two = one;
+        two.threads = 2;
+        const SolveResult a = solve(game, one);
+        const SolveResult b = solve(game, two);
+        CHECK(a.verdict == b.verdict);
+        CHECK(a.positions == b.positions);
+        CHECK(a.line == b.line);
+        if (a.verdict == Verdict::Won) CHECK(replays_to_win(game, a.line));
+    }
+}
+
 TEST_CASE("a won game needs no line; --no-shuffle plans with moves only") {
     const Rules mini = preset("mini");
     Game game(mini, deal_number(4, mini));
