@@ -370,9 +370,9 @@ void Search::generate(Frame& frame) {
 // needs it. Only used when the search will not shuffle from here on.
 //
 // An over-approximation of every future: for each card a set loc(Y) of slots
-// it may ever occupy; a slot "may be a
-// gap" when it is one now or its card may move (the only way a slot becomes a
-// gap for the first time). They are the least sets closed under these rules:
+// it may ever occupy; a slot "may be a gap" when it is one now or its card may
+// move (the only way a slot becomes a gap for the first time). They are the
+// least sets closed under these rules:
 // loc(Y) holds Y's slot now; a 2 may move to any other first-column slot that
 // may be a gap; any other card Y to any slot l + 1 (same row) that may be a gap,
 // for l in loc(Y - 1); a card that has such a target may move, and loc(Y) holds
