@@ -28,7 +28,7 @@ std::string_view to_string(Verdict verdict);  // "won", "no-win", "undecided"
 
 struct SolveLimits {
     std::uint64_t max_positions = 0;            // positions to store; 0 means no budget
-    std::size_t memory_bytes = 1024u << 20;     // the table never grows past this
+    std::size_t memory_bytes = 1024u << 20;     // the tables together never grow past this
     double seconds = 0;                         // wall-clock limit; 0 means none
     bool shuffles = true;                       // false: plan with moves only
     int threads = 2;                            // a moves-only search uses two tracks (solver.cpp); 1 runs them in turn

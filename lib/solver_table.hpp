@@ -15,8 +15,8 @@
 // growth it cannot finish in time; it fills up instead.
 #pragma once
 
-#include <cstddef>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
