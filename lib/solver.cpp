@@ -138,6 +138,7 @@ private:
     void load(const Board& board);
     Board board() const;
     void move(std::uint8_t card, int from, int to);
+    void count_two(const Step& step, int by);
     void apply(const Step& step);
     void undo(const Step& step);
     int placed_run(int row) const;
@@ -224,13 +225,18 @@ void Search::move(std::uint8_t card, int from, int to) {
     flip(key_, zobrist().cell[t][card]);
 }
 
+// In a pass that counts them, a move of a 2 out of the first column changes
+// the count, and the count is part of the key.
+void Search::count_two(const Step& step, int by) {
+    if (pass_.twos <= 0 || rank(step.card) != 2 || col(step.from) != 0) return;
+    flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
+    used_ += by;
+    flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
+}
+
 void Search::apply(const Step& step) {
     if (step.card != 0) {
-        if (pass_.twos > 0 && rank(step.card) == 2 && col(step.from) == 0) {
-            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
-            ++used_;
-            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
-        }
+        count_two(step, +1);
         move(step.card, step.from, step.to);
         return;
     }
@@ -242,11 +248,7 @@ void Search::apply(const Step& step) {
 
 void Search::undo(const Step& step) {
     if (step.card != 0) {
-        if (pass_.twos > 0 && rank(step.card) == 2 && col(step.from) == 0) {
-            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
-            --used_;
-            flip(key_, zobrist().used[static_cast<std::size_t>(used_)]);
-        }
+        count_two(step, -1);
         move(step.card, step.to, step.from);
         return;
     }
@@ -405,12 +407,13 @@ bool Search::hopeless() const {
     // soon as a win looks possible.
     // Each suit is a chain, 2 up to the top card, swept in one pass; a suit
     // is swept again only when a slot it could use may now be a gap.
-    std::array<std::uint64_t, 4> wants{};  // slots some card of the suit could go to, gaps aside
-    std::uint64_t fresh = ~std::uint64_t{0};  // slots that may be gaps since the suits last looked
+    constexpr std::uint64_t kAll = ~std::uint64_t{0};
+    std::array<std::uint64_t, 4> wants{kAll, kAll, kAll, kAll};  // slots a card of the suit could go to, gaps aside
+    std::uint64_t fresh = kAll;  // slots that may be gaps since the suits last looked
     while (true) {
         const std::uint64_t before = may_gap;
         for (int suit = 0; suit < 4; ++suit) {
-            if ((wants[static_cast<std::size_t>(suit)] & fresh) == 0 && fresh != ~std::uint64_t{0}) continue;
+            if ((wants[static_cast<std::size_t>(suit)] & fresh) == 0) continue;
             const auto two = static_cast<std::size_t>(suit << 4 | 2);
             std::uint64_t below = first_column_;  // where this card could go, gaps aside
             std::uint64_t wanted = 0;
