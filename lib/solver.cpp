@@ -70,6 +70,39 @@ void flip(Key& key, const Key& by) {
     key.b ^= by.b;
 }
 
+// Calls SolveLimits::progress at most every kProgressEvery seconds. A search
+// asks it every few thousand positions, so it costs a clock read then, and
+// nothing when there is no callback.
+constexpr double kProgressEvery = 0.1;
+
+class Progress {
+public:
+    Progress(const SolveLimits& limits, Clock::time_point started) : limits_(limits), started_(started) {}
+
+    bool wanted() const { return static_cast<bool>(limits_.progress); }
+
+    void report(std::uint64_t positions, std::size_t bytes, std::uint64_t complete = 0, std::uint64_t limited = 0) {
+        if (!wanted()) return;
+        const auto now = Clock::now();
+        if (now - last_ < std::chrono::duration<double>(kProgressEvery)) return;
+        last_ = now;
+        SolveProgress p;
+        p.seconds = std::chrono::duration<double>(now - started_).count();
+        p.positions = positions;
+        p.positions_per_second = p.seconds > 0 ? static_cast<double>(positions) / p.seconds : 0;
+        p.bytes = bytes;
+        p.memory_limit = limits_.memory_bytes;
+        p.complete_positions = complete;
+        p.limited_positions = limited;
+        limits_.progress(p);
+    }
+
+private:
+    const SolveLimits& limits_;
+    const Clock::time_point started_;
+    Clock::time_point last_{};
+};
+
 struct Pass {
     int twos = -1;  // moves of a placed 2 out of the first column allowed on a line; -1: any
     bool shuffles = true;
@@ -106,6 +139,8 @@ public:
             }
         }
         load(game.board());
+        table_.stop_when(limits.stop, nullptr);
+        avoid(limits.avoid);
     }
 
     // Searches on until it decides, or until `until` positions are stored in
@@ -113,13 +148,25 @@ public:
     // set); after an Undecided at `until`, run() again goes on from there.
     Verdict run(std::uint64_t until);
 
-    // Another thread may ask the search to stop (run() then says "stopped").
-    void stop_when(const std::atomic<bool>* flag) { stop_ = flag; }
+    // Another thread may ask the search to stop (run() then says "stopped"),
+    // through this flag or SolveLimits::stop.
+    void stop_when(const std::atomic<bool>* flag) {
+        stop_ = flag;
+        table_.stop_when(limits_.stop, flag);
+    }
+    // Reports to `progress` while it runs, `before` positions counted already.
+    void report_to(Progress* progress, std::uint64_t before) {
+        progress_ = progress;
+        progress_before_ = before;
+    }
     std::vector<Action> line() const { return line_; }
     std::vector<Action> best_line() const { return best_line_; }
     int best_placed() const { return best_placed_; }
     const std::string& limit() const { return limit_; }
     std::uint64_t positions() const { return positions_; }
+    std::size_t bytes() const {
+        return table_.bytes() + frames_.capacity() * sizeof(Frame) + saved_.capacity() * sizeof(SavedBoard);
+    }
     std::size_t peak_bytes() const {
         return table_.peak_bytes() + frames_.capacity() * sizeof(Frame) +
                saved_.capacity() * sizeof(SavedBoard);
@@ -136,6 +183,12 @@ private:
     static int rank(std::uint8_t code) { return code & 15; }
 
     void load(const Board& board);
+    Key key_of(const Board& board, int spent) const;
+    void avoid(const std::vector<std::pair<Board, int>>& positions);
+    bool stopped() const {
+        return (stop_ && stop_->load(std::memory_order_relaxed)) ||
+               (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
+    }
     Board board() const;
     void move(std::uint8_t card, int from, int to);
     void count_two(const Step& step, int by);
@@ -175,6 +228,8 @@ private:
     std::vector<SavedBoard> saved_;
     std::uint64_t positions_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
+    Progress* progress_ = nullptr;
+    std::uint64_t progress_before_ = 0;
     bool rooted_ = false;   // the start position is stored
     bool pending_ = false;  // the current position awaits its moves
     std::string limit_;
@@ -198,6 +253,35 @@ void Search::load(const Board& board) {
         }
         where_[code] = static_cast<std::uint8_t>(i);
         flip(key_, zobrist().cell[slot][code]);
+    }
+}
+
+Key Search::key_of(const Board& board, int spent) const {
+    Key key = zobrist().spent[static_cast<std::size_t>(spent)];
+    for (int i = 0; i < size_; ++i)
+        if (const std::uint8_t code = board.at(i).code(); code != 0)
+            flip(key, zobrist().cell[static_cast<std::size_t>(i)][code]);
+    return key;
+}
+
+// Avoided positions are stored before the search starts, so it takes them for
+// positions searched already and never enters them. In a pass that counts the
+// moves of placed 2s, the count is part of the key: every count is stored, so
+// a board is avoided however many such moves led to it (and dominated() finds
+// it too). Positions this pass cannot reach (other shuffle counts, another
+// width) are left out, and the start position is never avoided.
+void Search::avoid(const std::vector<std::pair<Board, int>>& positions) {
+    for (const auto& [board, spent] : positions) {
+        if (board.width() != width_ || spent < spent_ || spent > last_shuffle_) continue;
+        const Key key = key_of(board, spent);
+        if (key == key_) continue;
+        const int counts = pass_.twos > 0 ? pass_.twos : 0;
+        for (int used = 0; used <= counts; ++used) {
+            Key counted = key;
+            flip(counted, zobrist().used[0]);
+            flip(counted, zobrist().used[static_cast<std::size_t>(used)]);
+            if (table_.insert(counted) == Table::Insert::Full) return;
+        }
     }
 }
 
@@ -493,6 +577,10 @@ std::vector<Action> Search::path_actions() const {
 
 Verdict Search::run(std::uint64_t until) {
     limit_.clear();
+    if (stopped()) {
+        limit_ = "stopped";
+        return Verdict::Undecided;
+    }
     if (!rooted_) {
         rooted_ = true;
         if (won()) return Verdict::Won;
@@ -532,7 +620,7 @@ Verdict Search::run(std::uint64_t until) {
             continue;
         }
         if (inserted == Table::Insert::Full) {
-            limit_ = table_.short_of_time() ? "time" : "memory";
+            limit_ = stopped() ? "stopped" : table_.short_of_time() ? "time" : "memory";
             return Verdict::Undecided;
         }
         ++positions_;
@@ -550,10 +638,11 @@ Verdict Search::run(std::uint64_t until) {
                 limit_ = "time";
                 return Verdict::Undecided;
             }
-            if (stop_ && stop_->load(std::memory_order_relaxed)) {
+            if (stopped()) {
                 limit_ = "stopped";
                 return Verdict::Undecided;
             }
+            if (progress_) progress_->report(progress_before_ + positions_, bytes());
         }
     }
 }
@@ -564,8 +653,9 @@ double since(Clock::time_point started) {
 
 // Runs one pass and adds its figures to `result`.
 Verdict run_pass(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started,
-                 SolveResult& result, Search** keep = nullptr) {
+                 SolveResult& result, Progress& progress, Search** keep = nullptr) {
     auto search = std::make_unique<Search>(game, limits, pass, started);
+    if (progress.wanted()) search->report_to(&progress, result.positions);
     Verdict verdict = search->run(pass.budget);
     result.positions += search->positions();
     result.peak_bytes = std::max(result.peak_bytes, search->peak_bytes());
@@ -621,7 +711,7 @@ struct Track {
 class TwoTracks {
 public:
     TwoTracks(const Game& game, const SolveLimits& limits, Clock::time_point started)
-        : game_(game), limits_(limits), half_(limits), started_(started) {
+        : game_(game), limits_(limits), half_(limits), started_(started), progress_(limits, started) {
         half_.memory_bytes = limits.memory_bytes / 2;
         complete_.search = make(-1);
         levels_.twos = kTwosStep;
@@ -644,6 +734,11 @@ public:
                 result.line = complete_.search->line();
                 return finish(result, complete_.verdict, "");
             }
+            if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
+                return finish(result, Verdict::Undecided, "stopped");
+            progress_.report(complete_.positions() + levels_.positions(),
+                             complete_.search->bytes() + levels_.search->bytes(), complete_.positions(),
+                             levels_.positions());
             if (complete_.done && complete_.limit == "time") return finish(result, Verdict::Undecided, "time");
             if (levels_.done && levels_.verdict == Verdict::Won) {
                 result.line = levels_.search->line();
@@ -738,6 +833,7 @@ private:
     Track levels_;
     std::uint64_t levels_at_start_ = 0;  // the second track's positions before this round
     int rounds_ = 0;
+    Progress progress_;
 };
 
 }  // namespace
@@ -760,6 +856,7 @@ int SolveResult::shuffles() const { return static_cast<int>(line.size()) - moves
 SolveResult solve(const Game& game, const SolveLimits& limits) {
     const auto started = Clock::now();
     if (!limits.shuffles || game.shuffles_left() == 0) return TwoTracks(game, limits, started).run();
+    Progress progress(limits, started);
     SolveResult result;
     const std::uint64_t budget = limits.max_positions;
     auto share = [&](std::uint64_t part, std::uint64_t otherwise) {
@@ -784,8 +881,9 @@ SolveResult solve(const Game& game, const SolveLimits& limits) {
         pass.twos = stage.twos;
         pass.shuffles = stage.shuffles;
         pass.budget = stage.budget;
-        const Verdict verdict = run_pass(game, limits, pass, started, result);
-        if (verdict == Verdict::Won || (verdict == Verdict::Undecided && result.limit == "time")) {
+        const Verdict verdict = run_pass(game, limits, pass, started, result, progress);
+        if (verdict == Verdict::Won ||
+            (verdict == Verdict::Undecided && (result.limit == "time" || result.limit == "stopped"))) {
             result.verdict = verdict;
             result.seconds = since(started);
             return result;
@@ -796,7 +894,7 @@ SolveResult solve(const Game& game, const SolveLimits& limits) {
     Pass pass;
     pass.budget = budget != 0 ? (budget > result.positions ? budget - result.positions : 0) : 0;
     result.verdict = budget != 0 && pass.budget == 0 ? Verdict::Undecided
-                                                     : run_pass(game, limits, pass, started, result);
+                                                     : run_pass(game, limits, pass, started, result, progress);
     if (result.verdict == Verdict::Undecided && result.limit.empty()) result.limit = "positions";
     result.seconds = since(started);
     return result;
@@ -804,6 +902,7 @@ SolveResult solve(const Game& game, const SolveLimits& limits) {
 
 SolveResult solve_fair(const Game& game, const SolveLimits& limits) {
     const auto started = Clock::now();
+    Progress progress(limits, started);
     SolveResult result;
     Game now = game;
     const auto played = [&] {
@@ -820,7 +919,7 @@ SolveResult solve_fair(const Game& game, const SolveLimits& limits) {
                                                                            : kFairPhasePositions;
         Search* raw = nullptr;
         result.limit.clear();
-        const Verdict verdict = run_pass(now, limits, pass, started, result, &raw);
+        const Verdict verdict = run_pass(now, limits, pass, started, result, progress, &raw);
         std::unique_ptr<Search> search(raw);
         if (verdict == Verdict::Won) {
             std::vector<Action> line = played();

@@ -13,10 +13,13 @@
 // into Undecided.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "game.hpp"
@@ -26,6 +29,21 @@ namespace addiction {
 enum class Verdict { Won, NoWin, Undecided };
 std::string_view to_string(Verdict verdict);  // "won", "no-win", "undecided"
 
+// What a running search reports now and then (SolveLimits::progress).
+struct SolveProgress {
+    double seconds = 0;                 // since the solve began
+    std::uint64_t positions = 0;        // stored so far, over every pass
+    double positions_per_second = 0;
+    std::size_t bytes = 0;              // memory the search holds now
+    std::size_t memory_limit = 0;       // SolveLimits::memory_bytes
+    // A moves-only search runs two tracks (solver.cpp): the complete search and
+    // the searches that limit the moves of placed 2s. Both 0 on one track.
+    std::uint64_t complete_positions = 0;
+    std::uint64_t limited_positions = 0;
+    bool two_tracks() const { return complete_positions + limited_positions != 0; }
+    bool complete_ahead() const { return complete_positions >= limited_positions; }
+};
+
 struct SolveLimits {
     std::uint64_t max_positions = 0;            // positions to store; 0 means no budget
     std::size_t memory_bytes = 1024u << 20;     // the tables together never grow past this
@@ -33,12 +51,22 @@ struct SolveLimits {
     bool shuffles = true;                       // false: plan with moves only
     int threads = 2;                            // a moves-only search uses two tracks (solver.cpp); 1 runs them in turn
     bool dead_ends = true;                      // prune proven dead ends (solver.cpp); off to cross-check it
+    // Set from another thread (a Ctrl-C handler): the search stops within a
+    // fraction of a second and says Undecided, limit "stopped".
+    const std::atomic<bool>* stop = nullptr;
+    // Called from the searching thread about ten times a second at most; it
+    // never changes an answer.
+    std::function<void(const SolveProgress&)> progress;
+    // Positions the search must never enter, as (board, shuffles spent), e.g.
+    // the game's own past positions so that a line never leads back to one.
+    // The start position is never avoided.
+    std::vector<std::pair<Board, int>> avoid;
 };
 
 struct SolveResult {
     Verdict verdict = Verdict::Undecided;
     std::vector<Action> line;         // for Won: the actions from the game's position, shuffles numbered
-    std::string limit;                // for Undecided: "positions", "memory" or "time"
+    std::string limit;                // for Undecided: "positions", "memory", "time" or "stopped"
     std::uint64_t positions = 0;      // positions stored, over every pass
     double seconds = 0;
     std::size_t peak_bytes = 0;       // largest memory the search held at once

@@ -15,6 +15,8 @@
 // growth it cannot finish in time; it fills up instead.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -71,6 +73,13 @@ public:
         return false;
     }
 
+    // Growing stops early, keeping the old array, once either flag is set: a
+    // rehash of a big table takes seconds, and a stop must be prompt.
+    void stop_when(const std::atomic<bool>* first, const std::atomic<bool>* second) {
+        stop_[0] = first;
+        stop_[1] = second;
+    }
+
     // A hint to the cache that `key` is about to be looked up.
     void prefetch(Key key) const { __builtin_prefetch(&slots_[home(key.a)]); }
 
@@ -106,8 +115,15 @@ private:
         return true;
     }
 
+    bool stopped() const {
+        for (const std::atomic<bool>* flag : stop_)
+            if (flag && flag->load(std::memory_order_relaxed)) return true;
+        return false;
+    }
+
     // Doubles, or takes what is left under the limit; false when it cannot grow.
     bool grow() {
+        if (stopped()) return false;
         const std::size_t old_bytes = bytes();
         if (limit_ <= old_bytes) return false;
         std::size_t capacity = capacity_ * 2;
@@ -135,6 +151,14 @@ private:
         }
         if (old_bytes + bytes() > peak_) peak_ = old_bytes + bytes();
         for (std::size_t j = 0; j < old_capacity; ++j) {
+            if ((j & 0xFFFF) == 0 && stopped()) {
+                std::free(slots_);  // back to the old array, which still holds every key
+                slots_ = old;
+                capacity_ = old_capacity;
+                grow_at_ = old_capacity / 10 * 7;
+                full_at_ = old_capacity / 20 * 17;
+                return false;
+            }
             if (old[j].b == 0) continue;
             std::size_t i = home(old[j].a);
             while (slots_[i].b != 0)
@@ -150,6 +174,7 @@ private:
     Clock::time_point deadline_;
     std::chrono::duration<double> seconds_per_key_{0};
     bool short_of_time_ = false;
+    std::array<const std::atomic<bool>*, 2> stop_{};
     Key* slots_ = nullptr;
     std::size_t capacity_ = 0;
     std::size_t size_ = 0;
