@@ -63,7 +63,7 @@ std::string verdict_words(const SolveResult& r, bool fair) {
             return fair ? std::string("lost: the fair player's strategy found no win")
                         : std::string("no win exists (proven)");
         case Verdict::Undecided: {
-            std::string limit = r.limit == "time" ? "time limit" : r.limit == "memory" ? "memory limit" : "position budget";
+            std::string limit = r.limit == Limit::Time ? "time limit" : r.limit == Limit::Memory ? "memory limit" : "position budget";
             return fmt::format("undecided: stopped at the {}", limit);
         }
     }
@@ -72,7 +72,7 @@ std::string verdict_words(const SolveResult& r, bool fair) {
 
 std::string statistics_json(const SolveResult& r) {
     return fmt::format(R"("verdict": "{}", {}"moves": {}, "shuffles": {}, "positions": {}, "seconds": {:.3f}, "peak_mb": {:.1f})",
-                       to_string(r.verdict), r.limit.empty() ? "" : fmt::format(R"("limit": "{}", )", r.limit),
+                       to_string(r.verdict), r.limit == Limit::None ? "" : fmt::format(R"("limit": "{}", )", to_string(r.limit)),
                        r.moves(), r.shuffles(), r.positions, r.seconds, megabytes(r.peak_bytes));
 }
 

@@ -3,10 +3,13 @@
 // A position is the board plus how many shuffles are spent; shuffle number k of
 // a deal always gives shuffled(board, rules, seed, k) (deal.hpp), so the game is
 // a deterministic graph and "is a win reachable?" is plain reachability. The
-// search is depth-first with a transposition table (solver_table.hpp), so when
+// search is depth-first with a transposition table (solver/table.hpp), so when
 // it runs out of positions without reaching a win, no win exists: a proof, as
 // long as every pruning rule it uses is safe. Each rule states its argument
-// next to its code in solver.cpp.
+// next to its code in lib/solver/: keys.hpp (position keys), position.cpp (the
+// fast position and its moves), dead_end.cpp (the dead-end proof), search.cpp
+// (the depth-first driver), tracks.cpp (the two tracks of a moves-only search),
+// strategies.cpp (solve and solve_fair).
 //
 // Budgets that can change the answer are counted in positions, so a result is
 // the same on every machine; the wall-clock limit only ever turns an answer
@@ -29,6 +32,16 @@ namespace addiction {
 enum class Verdict { Won, NoWin, Undecided };
 std::string_view to_string(Verdict verdict);  // "won", "no-win", "undecided"
 
+// What stopped an undecided search.
+enum class Limit {
+    None,       // not undecided
+    Positions,  // the position budget
+    Memory,     // the tables filled the memory limit
+    Time,       // the wall-clock limit
+    Stopped,    // SolveLimits::stop was set
+};
+std::string_view to_string(Limit limit);  // "", "positions", "memory", "time", "stopped"
+
 // What a running search reports now and then (SolveLimits::progress).
 struct SolveProgress {
     double seconds = 0;                 // since the solve began
@@ -36,7 +49,7 @@ struct SolveProgress {
     double positions_per_second = 0;
     std::size_t bytes = 0;              // memory the search holds now
     std::size_t memory_limit = 0;       // SolveLimits::memory_bytes
-    // A moves-only search runs two tracks (solver.cpp): the complete search and
+    // A moves-only search runs two tracks (solver/tracks.cpp): the complete search and
     // the searches that limit the moves of placed 2s. Both 0 on one track.
     std::uint64_t complete_positions = 0;
     std::uint64_t limited_positions = 0;
@@ -49,10 +62,10 @@ struct SolveLimits {
     std::size_t memory_bytes = 1024u << 20;     // the tables together never grow past this
     double seconds = 0;                         // wall-clock limit; 0 means none
     bool shuffles = true;                       // false: plan with moves only
-    int threads = 2;                            // a moves-only search uses two tracks (solver.cpp); 1 runs them in turn
-    bool dead_ends = true;                      // prune proven dead ends (solver.cpp); off to cross-check it
+    int threads = 2;                            // a moves-only search uses two tracks (solver/tracks.cpp); 1 runs them in turn
+    bool dead_ends = true;                      // prune proven dead ends (solver/dead_end.cpp); off to cross-check it
     // Set from another thread (a Ctrl-C handler): the search stops within a
-    // fraction of a second and says Undecided, limit "stopped".
+    // fraction of a second and says Undecided, Limit::Stopped.
     const std::atomic<bool>* stop = nullptr;
     // Called from the searching thread about ten times a second at most; it
     // never changes an answer.
@@ -66,7 +79,7 @@ struct SolveLimits {
 struct SolveResult {
     Verdict verdict = Verdict::Undecided;
     std::vector<Action> line;         // for Won: the actions from the game's position, shuffles numbered
-    std::string limit;                // for Undecided: "positions", "memory", "time" or "stopped"
+    Limit limit = Limit::None;        // for Undecided: what stopped it
     std::uint64_t positions = 0;      // positions stored, over every pass
     double seconds = 0;
     std::size_t peak_bytes = 0;       // largest memory the search held at once

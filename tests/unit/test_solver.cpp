@@ -189,7 +189,7 @@ TEST_CASE("the memory limit gives undecided, never a crash") {
     limits.memory_bytes = std::size_t{1} << 20;
     SolveResult result = solve(game, limits);
     CHECK(result.verdict == Verdict::Undecided);
-    CHECK(result.limit == "memory");
+    CHECK(result.limit == Limit::Memory);
     CHECK(result.peak_bytes < (std::size_t{2} << 20));
 }
 
@@ -201,7 +201,7 @@ TEST_CASE("a position budget gives undecided, and the same answer every time") {
     SolveResult first = solve(game, limits);
     SolveResult second = solve(game, limits);
     CHECK(first.verdict == Verdict::Undecided);
-    CHECK(first.limit == "positions");
+    CHECK(first.limit == Limit::Positions);
     CHECK(first.positions == second.positions);
 
     limits.max_positions = 0;

@@ -57,13 +57,13 @@ TEST_CASE("a stop flag set before the search makes it undecided at once") {
         limits.threads = threads;
         const SolveResult result = solve(game, limits);
         CHECK(result.verdict == Verdict::Undecided);
-        CHECK(result.limit == "stopped");
+        CHECK(result.limit == Limit::Stopped);
         CHECK(result.positions < 1'000'000);
     }
     const Rules addiction = preset("addiction");
     Game shuffling(addiction, deal_number(1, addiction));
-    CHECK(solve(shuffling, limits).limit == "stopped");
-    CHECK(solve_fair(shuffling, limits).limit == "stopped");
+    CHECK(solve(shuffling, limits).limit == Limit::Stopped);
+    CHECK(solve_fair(shuffling, limits).limit == Limit::Stopped);
 }
 
 TEST_CASE("a stop flag set while the search runs stops it; progress reports what it holds") {
@@ -81,7 +81,7 @@ TEST_CASE("a stop flag set while the search runs stops it; progress reports what
     };
     const SolveResult result = solve(game, limits);
     CHECK(result.verdict == Verdict::Undecided);
-    CHECK(result.limit == "stopped");
+    CHECK(result.limit == Limit::Stopped);
     REQUIRE(seen.size() == 1);
     const SolveProgress& p = seen.front();
     CHECK(p.positions > 0);

@@ -1,11 +1,15 @@
 // The solver's transposition table: the set of positions already searched.
 //
-// A position is stored as its 128-bit Zobrist key (16 bytes), not as its cells.
-// Two different positions share a key only if the XOR of the random keys of the
-// (slot, card) pairs where they differ is zero in all 128 bits; for independent
-// uniform keys that has probability 2^-128 per pair, so even 10^10 stored
-// positions collide with probability below 10^20 / 2^129 < 2 * 10^-19. We accept
-// that as proof-grade and say so in the documentation.
+// A position is stored as its Zobrist key (keys.hpp), two 64-bit words, not as
+// its cells. `a` picks the slot and `b` checks it; b's lowest bit is forced to
+// 1 (insert(), contains()) so that {0, 0} can mark an empty slot, which leaves
+// 127 bits that tell positions apart: kKeyBits. Two different positions share
+// a stored key only if the XOR of the random keys where they differ is zero in
+// those 127 bits; for independent uniform keys that has probability 2^-127 per
+// pair, so n stored positions hold a collision with probability below
+// n^2 / 2 * 2^-127 = n^2 / 2^128: for n = 10^10 below 3 * 10^-19. We accept
+// that as proof-grade and say so in the documentation (README, "How the solver
+// works").
 //
 // Open addressing with linear probing in one flat array. It starts small and
 // doubles, but never past the memory limit: old and new arrays together stay
@@ -24,6 +28,9 @@
 #include <new>
 
 namespace addiction::solver {
+
+// Bits of a key that tell positions apart: 64 of `a`, 63 of `b`.
+inline constexpr int kKeyBits = 127;
 
 struct Key {
     std::uint64_t a = 0;  // picks the slot

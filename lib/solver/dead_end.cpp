@@ -1,0 +1,138 @@
+// The dead-end proof (dead_end.hpp): loc sets swept to a fixed point, then a
+// won board matched against them.
+//
+// An over-approximation of every future: for each card a set loc(Y) of slots
+// it may ever occupy; a slot "may be a gap" when it is one now or its card may
+// move (the only way a slot becomes a gap for the first time). They are the
+// least sets closed under these rules:
+// loc(Y) holds Y's slot now; a 2 may move to any other first-column slot that
+// may be a gap; any other card Y to any slot l + 1 (same row) that may be a gap,
+// for l in loc(Y - 1); a card that has such a target may move, and loc(Y) holds
+// its targets. Claim: in every play from here, each card stays within loc and
+// only cards marked as movable move. Take the first move that breaks this, Y to
+// slot z: z is a gap then, so it was a gap now or its card has moved (and was
+// marked); for a card above a 2, Y - 1 stands left of z, at a slot of loc(Y - 1)
+// since no earlier move broke the claim. Then z is a target of Y by the rules,
+// so the move breaks nothing: a contradiction. A won board holds the card of
+// rank r in column r - 2 (from 0), each suit in one row, one suit to a row. So
+// when some card has no such slot in loc, or the rows where each suit could
+// finish cannot be given one to a suit, no win is reachable. (With
+// fill_from_right a card can also move left of its successor; the rules above
+// do not cover that, so the search does not ask then.)
+#include "dead_end.hpp"
+
+namespace addiction::solver {
+namespace {
+
+// The sweep towards the least loc sets. Each suit is a chain, 2 up to the top
+// card, swept in one pass; a suit is swept again only when a slot it could use
+// may now be a gap. loc only grows, and more room only helps a win.
+class Closure {
+public:
+    Closure(const Layout& layout, int ranks, const Cards& where, Slots gaps)
+        : layout_(layout), ranks_(ranks), may_gap_(gaps) {
+        for (int suit = 0; suit < 4; ++suit)
+            for (int r = 2; r <= ranks; ++r) {
+                const auto code = static_cast<std::size_t>(suit << 4 | r);
+                here_[code] = loc_[code] = Slots{1} << where[code];
+                if ((loc_[code] & layout.column[static_cast<std::size_t>(r - 2)]) == 0) ++unplaceable_;
+            }
+    }
+
+    // One sweep; false when no new slot may be a gap, so loc is closed.
+    bool sweep() {
+        const Slots before = may_gap_;
+        for (int suit = 0; suit < 4; ++suit) {
+            if ((wants_[static_cast<std::size_t>(suit)] & fresh_) == 0) continue;
+            const auto two = static_cast<std::size_t>(suit << 4 | 2);
+            Slots below = layout_.first_column;  // where this card could go, gaps aside
+            Slots wanted = 0;
+            for (auto code = two; code < two + static_cast<std::size_t>(ranks_ - 1); ++code) {
+                wanted |= below;
+                Slots& at = loc_[code];
+                const Slots added = below & may_gap_ & ~here_[code] & ~at;
+                if (added != 0) {
+                    const Slots final_column = layout_.column[code - two];
+                    if ((at & final_column) == 0 && (added & final_column) != 0) --unplaceable_;
+                    at |= added;
+                    may_gap_ |= here_[code];
+                }
+                below = (at & ~layout_.last_column) << 1;
+            }
+            wants_[static_cast<std::size_t>(suit)] = wanted;
+        }
+        fresh_ = may_gap_ & ~before;
+        return may_gap_ != before;
+    }
+
+    // Some card has no slot of its final column in loc.
+    bool unplaceable() const { return unplaceable_ != 0; }
+    const Locations& loc() const { return loc_; }
+
+private:
+    static constexpr Slots kAll = ~Slots{0};
+    const Layout& layout_;
+    const int ranks_;
+    Slots may_gap_;
+    Locations loc_{};
+    Locations here_{};
+    int unplaceable_ = 0;                       // cards with no slot of their final column in loc
+    std::array<Slots, 4> wants_{kAll, kAll, kAll, kAll};  // slots a card of the suit could go to, gaps aside
+    Slots fresh_ = kAll;                        // slots that may be gaps since the suits last looked
+};
+
+}  // namespace
+
+Layout::Layout(int w) : width(w) {
+    for (int row = 0; row < kRows; ++row) {
+        first_column |= Slots{1} << (row * width);
+        last_column |= Slots{1} << (row * width + width - 1);
+        for (int c = 0; c < width; ++c)
+            column[static_cast<std::size_t>(c)] |= Slots{1} << static_cast<std::size_t>(row * width + c);
+    }
+}
+
+bool dead_end(const Layout& layout, int ranks, const Cards& where, Slots gaps) {
+    Closure closure(layout, ranks, where, gaps);
+    // A win looks possible as soon as every card can reach its final column and
+    // the suits can share the rows; loc only grows, so that holds from then on.
+    while (true) {
+        const bool grew = closure.sweep();
+        if (!closure.unplaceable() && !no_win_fits(layout, ranks, closure.loc())) return false;
+        if (!grew) return true;
+    }
+}
+
+Locations locations(const Layout& layout, int ranks, const Cards& where, Slots gaps) {
+    Closure closure(layout, ranks, where, gaps);
+    while (closure.sweep()) {
+    }
+    return closure.loc();
+}
+
+// Hall's condition on the 4 x 4 choice of a row for each suit.
+bool no_win_fits(const Layout& layout, int ranks, const Locations& loc) {
+    std::array<unsigned, 4> rows{};
+    for (int suit = 0; suit < 4; ++suit) {
+        unsigned possible = (1u << kRows) - 1;
+        for (int r = 2; r <= ranks && possible != 0; ++r) {
+            const Slots at = loc[static_cast<std::size_t>(suit << 4 | r)] >> (r - 2);
+            unsigned here = 0;
+            for (int row = 0; row < kRows; ++row)
+                here |= static_cast<unsigned>(at >> (row * layout.width) & 1) << row;
+            possible &= here;
+        }
+        if (possible == 0) return true;
+        rows[static_cast<std::size_t>(suit)] = possible;
+    }
+    static constexpr std::array<int, 16> kBits{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    for (unsigned set = 1; set < 16; ++set) {
+        unsigned covered = 0;
+        for (int suit = 0; suit < 4; ++suit)
+            if (set >> suit & 1) covered |= rows[static_cast<std::size_t>(suit)];
+        if (kBits[covered] < kBits[set]) return true;
+    }
+    return false;
+}
+
+}  // namespace addiction::solver

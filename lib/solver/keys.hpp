@@ -1,0 +1,60 @@
+// Zobrist keys: how the search names a position in one 128-bit word pair.
+//
+// A position's key is the XOR of one random key per (slot, card), one for the
+// number of shuffles spent and, in a pass that counts them, one for the moves
+// of placed 2s made so far; so a move updates it with two XORs, and the same
+// position has the same key in every pass and on every machine (fixed seed).
+// The table (table.hpp) keeps 127 of its bits; its opening comment gives the
+// collision bound.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "card.hpp"
+#include "random.hpp"
+#include "rules.hpp"
+#include "table.hpp"
+
+namespace addiction::solver {
+
+// Card codes (Card::code(): suit << 4 | rank) stay below 64; 0 is a gap.
+inline constexpr int kCodes = 64;
+inline constexpr std::uint8_t kNowhere = 0xFF;
+// Slots are bits of one 64-bit word in the search's masks and in dead_end.hpp.
+static_assert(kMaxSlots <= 64);
+
+// The most moves of a placed 2 out of the first column that a pass may allow
+// on a line (the second track, tracks.cpp, stops there).
+inline constexpr int kMostTwos = 6;
+
+struct Zobrist {
+    std::array<std::array<Key, kCodes>, kMaxSlots> cell{};
+    std::array<Key, kMaxShuffles + 1> spent{};
+    // Placed 2s moved so far, in a pass that counts them: 0 to kMostTwos. The
+    // keys are drawn last, so this size changes no other key. (It was 8 once:
+    // the first seven keys are the same.)
+    std::array<Key, kMostTwos + 1> used{};
+    static_assert(std::tuple_size_v<decltype(used)> == kMostTwos + 1, "one key per count of placed-2 moves");
+
+    Zobrist() {
+        std::uint64_t seed = 0x6164646963746E31ULL;  // "addictn1"
+        auto next = [&] { return Key{splitmix64(seed), splitmix64(seed)}; };
+        for (auto& slot : cell)
+            for (auto& key : slot) key = next();
+        for (auto& key : spent) key = next();
+        for (auto& key : used) key = next();
+    }
+};
+
+// Built before main() (position.cpp), so reading it needs no guard on the
+// search's hot path.
+extern const Zobrist kZobrist;
+
+inline void flip(Key& key, const Key& by) {
+    key.a ^= by.a;
+    key.b ^= by.b;
+}
+
+}  // namespace addiction::solver

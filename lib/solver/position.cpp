@@ -1,0 +1,208 @@
+// The fast position: how the search loads a board, keys it, shuffles it in
+// place, and lists the legal steps from it, best first.
+//
+// The board is kept as bytes (card code per slot, slot per card code, the four
+// gaps) so that a move is a few stores and two XORs of the key (keys.hpp); a
+// shuffle goes through the engine's own shuffled() (deal.hpp), so the search
+// sees exactly the boards a game would. Move ordering only changes which line
+// is found first, never whether one is.
+#include <algorithm>
+#include <chrono>
+
+#include "deal.hpp"
+#include "search.hpp"
+
+namespace addiction::solver {
+
+const Zobrist kZobrist;
+
+namespace {
+
+Clock::time_point deadline_of(const SolveLimits& limits, Clock::time_point started) {
+    if (limits.seconds <= 0) return Clock::time_point::max();
+    return started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
+}
+
+Board board_of(const std::array<std::uint8_t, kMaxSlots>& cells, int width) {
+    Board board(width);
+    for (int i = 0; i < board.size(); ++i) {
+        const std::uint8_t code = cells[static_cast<std::size_t>(i)];
+        if (code != 0) board.set(i, Card(static_cast<Suit>(code >> 4), code & 15));
+    }
+    return board;
+}
+
+}  // namespace
+
+Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started)
+    : rules_(game.rules()),
+      width_(game.rules().width()),
+      size_(kRows * game.rules().width()),
+      seed_(game.deal().seed),
+      spent_(game.shuffles_spent()),
+      first_shuffle_(game.shuffles_spent() + 1),
+      last_shuffle_(pass.shuffles ? game.rules().shuffles : game.shuffles_spent()),
+      limits_(limits),
+      pass_(pass),
+      started_(started),
+      layout_(game.rules().width()),
+      table_(limits.memory_bytes, deadline_of(limits, started)) {
+    for (int slot = 0; slot < size_; ++slot) {
+        col_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot % width_);
+        row_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot / width_);
+    }
+    load(game.board());
+    table_.stop_when(limits.stop, nullptr);
+    avoid(limits.avoid);
+}
+
+void Search::load(const Board& board) {
+    where_.fill(kNowhere);
+    key_ = kZobrist.spent[static_cast<std::size_t>(spent_)];
+    int gaps = 0;
+    for (int i = 0; i < size_; ++i) {
+        const std::uint8_t code = board.at(i).code();
+        const auto slot = static_cast<std::size_t>(i);
+        cells_[slot] = code;
+        if (code == 0) {
+            // A shuffle always leaves exactly four gaps (deal.hpp); guard anyway.
+            if (gaps < kRows) gaps_[static_cast<std::size_t>(gaps++)] = static_cast<std::uint8_t>(i);
+            continue;
+        }
+        where_[code] = static_cast<std::uint8_t>(i);
+        flip(key_, kZobrist.cell[slot][code]);
+    }
+}
+
+Key Search::key_of(const Board& board, int spent) const {
+    Key key = kZobrist.spent[static_cast<std::size_t>(spent)];
+    for (int i = 0; i < size_; ++i)
+        if (const std::uint8_t code = board.at(i).code(); code != 0)
+            flip(key, kZobrist.cell[static_cast<std::size_t>(i)][code]);
+    return key;
+}
+
+// Avoided positions are stored before the search starts, so it takes them for
+// positions searched already and never enters them. In a pass that counts the
+// moves of placed 2s, the count is part of the key: every count is stored, so
+// a board is avoided however many such moves led to it (and dominated() finds
+// it too). Positions this pass cannot reach (other shuffle counts, another
+// width) are left out, and the start position is never avoided.
+void Search::avoid(const std::vector<std::pair<Board, int>>& positions) {
+    for (const auto& [board, spent] : positions) {
+        if (board.width() != width_ || spent < spent_ || spent > last_shuffle_) continue;
+        const Key key = key_of(board, spent);
+        if (key == key_) continue;
+        const int counts = pass_.twos > 0 ? pass_.twos : 0;
+        for (int used = 0; used <= counts; ++used) {
+            Key counted = key;
+            flip(counted, kZobrist.used[0]);
+            flip(counted, kZobrist.used[static_cast<std::size_t>(used)]);
+            if (table_.insert(counted) == Table::Insert::Full) return;
+        }
+    }
+}
+
+Board Search::board() const { return board_of(cells_, width_); }
+
+void Search::shuffle() {
+    saved_.push_back(SavedBoard{cells_});
+    Board after = shuffled(board(), rules_, seed_, spent_ + 1);
+    ++spent_;
+    load(after);
+}
+
+void Search::unshuffle() {
+    Board before = board_of(saved_.back().cells, width_);
+    saved_.pop_back();
+    --spent_;
+    load(before);
+}
+
+// The legal steps from here, best first. Every legal step is kept, except in a
+// pass that limits the moves of placed 2s, whose failure proves nothing.
+void Search::generate(Frame& frame) {
+    std::array<int, kRows> run{};
+    int placed = 0;
+    for (int row = 0; row < kRows; ++row) {
+        run[static_cast<std::size_t>(row)] = placed_run(row);
+        placed += run[static_cast<std::size_t>(row)];
+    }
+    if (pass_.track_best && placed > best_placed_) {
+        best_placed_ = placed;
+        best_line_ = path_actions();
+    }
+
+    std::array<int, kMaxSteps> score{};
+    int n = 0;
+    auto add = [&](std::uint8_t card, int to) {
+        const int from = where_[card];
+        const int from_row = row(from);
+        const int from_col = col(from);
+        const bool from_placed = from_col < run[static_cast<std::size_t>(from_row)];
+        if (from_placed && pass_.twos >= 0 && used_ >= pass_.twos) return;
+        int value = 0;
+        if (col(to) == run[static_cast<std::size_t>(row(to))]) {
+            // Places the card, and any run of its successors already waiting beyond it.
+            value += 100;
+            for (int next = to + 1, want = card + 1; col(next) != 0 && next < size_ &&
+                                                     cells_[static_cast<std::size_t>(next)] == want;
+                 ++next, ++want)
+                value += 20;
+        }
+        // Moving a placed 2 un-places its whole run: the longer, the worse.
+        if (from_placed) value -= 20 * run[static_cast<std::size_t>(from_row)];
+        if (from_col == 0) {
+            value += 10;  // a gap in the first column takes any 2
+        } else {
+            const std::uint8_t left = from - 1 == to ? card : cells_[static_cast<std::size_t>(from - 1)];
+            if (left == 0 || rank(left) == rules_.ranks) value -= 30;  // the gap it leaves is dead
+        }
+        frame.steps[static_cast<std::size_t>(n)] =
+            Step{card, static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+        score[static_cast<std::size_t>(n)] = value;
+        ++n;
+    };
+    std::array<std::uint8_t, kRows> gaps = gaps_;
+    std::sort(gaps.begin(), gaps.end());  // board order, whatever order moves left them in
+    for (std::uint8_t gap : gaps) {
+        const int to = gap;
+        std::uint8_t left = 0;
+        if (col(to) == 0) {
+            for (int suit = 0; suit < 4; ++suit) add(static_cast<std::uint8_t>(suit << 4 | 2), to);
+        } else {
+            left = cells_[static_cast<std::size_t>(to - 1)];
+            if (left != 0 && rank(left) < rules_.ranks) add(static_cast<std::uint8_t>(left + 1), to);
+        }
+        if (rules_.fill_from_right && col(to) + 1 < width_) {
+            const std::uint8_t right = cells_[static_cast<std::size_t>(to + 1)];
+            if (right != 0 && rank(right) > 2) {
+                const auto card = static_cast<std::uint8_t>(right - 1);
+                // Skip a card added already: a 2 in the first column, or the left neighbour's successor.
+                const bool added = (col(to) == 0 && rank(card) == 2) || (left != 0 && left + 1 == card);
+                if (!added) add(card, to);
+            }
+        }
+    }
+    // Insertion sort, stable, so ties keep board order and results stay deterministic.
+    for (int i = 1; i < n; ++i) {
+        for (int j = i; j > 0 && score[static_cast<std::size_t>(j)] > score[static_cast<std::size_t>(j - 1)]; --j) {
+            std::swap(score[static_cast<std::size_t>(j)], score[static_cast<std::size_t>(j - 1)]);
+            std::swap(frame.steps[static_cast<std::size_t>(j)], frame.steps[static_cast<std::size_t>(j - 1)]);
+        }
+    }
+    // Start fetching the children's table slots now; the misses overlap.
+    for (int i = 0; i < n; ++i) {
+        const Step& step = frame.steps[static_cast<std::size_t>(i)];
+        Key child = key_;
+        flip(child, kZobrist.cell[step.from][step.card]);
+        flip(child, kZobrist.cell[step.to][step.card]);
+        table_.prefetch(child);
+    }
+    // A shuffle last: moves are free and shuffles are not.
+    if (spent_ < last_shuffle_) frame.steps[static_cast<std::size_t>(n++)] = Step{};
+    frame.count = static_cast<std::uint8_t>(n);
+    frame.next = 0;
+}
+
+}  // namespace addiction::solver

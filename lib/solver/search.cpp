@@ -1,0 +1,125 @@
+// The depth-first driver: Search::run walks the positions from the start,
+// storing each new one in the table, until a won board, the end of the
+// positions (a proof that none is won), or a limit.
+//
+// Two prunings cut the walk, each safe by the argument next to it: a position
+// whose table key is present has been (or is being) searched, and a dead end
+// (dead_end.cpp) can reach no win. A third, dominated(), only applies to the
+// passes that limit the moves of placed 2s, whose failure proves nothing anyway.
+// Limits are checked every few thousand positions; a position budget is exact,
+// so the same budget gives the same answer on every machine.
+#include "search.hpp"
+
+namespace addiction::solver {
+
+// Proof-safe dead end (dead_end.cpp): only asked when the search will not
+// shuffle from here on, and not with fill_from_right, which its rules do not
+// cover.
+bool Search::hopeless() const {
+    if (rules_.fill_from_right || !limits_.dead_ends) return false;
+    Slots gaps = 0;
+    for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
+    return dead_end(layout_, rules_.ranks, where_, gaps);
+}
+
+// In a pass that counts placed 2s moved, a position reached before with fewer
+// of them spent has been (or is being) searched with more freedom.
+bool Search::dominated() const {
+    for (int fewer = 0; fewer < used_; ++fewer) {
+        Key key = key_;
+        flip(key, kZobrist.used[static_cast<std::size_t>(used_)]);
+        flip(key, kZobrist.used[static_cast<std::size_t>(fewer)]);
+        if (table_.contains(key)) return true;
+    }
+    return false;
+}
+
+std::vector<Action> Search::path_actions() const {
+    std::vector<Action> out;
+    int shuffle = first_shuffle_;
+    for (const Frame& frame : frames_) {
+        if (frame.next == 0) break;  // the frame being built: no step taken from it yet
+        const Step& step = frame.steps[static_cast<std::size_t>(frame.next - 1)];
+        if (step.card == 0) {
+            out.push_back(Action::make_shuffle(shuffle++));
+        } else {
+            out.push_back(Action::make_move(Card(static_cast<Suit>(step.card >> 4), step.card & 15),
+                                            Slot{step.to / width_, step.to % width_}));
+        }
+    }
+    return out;
+}
+
+Verdict Search::run(std::uint64_t until) {
+    limit_ = Limit::None;
+    if (stopped()) {
+        limit_ = Limit::Stopped;
+        return Verdict::Undecided;
+    }
+    if (!rooted_) {
+        rooted_ = true;
+        if (won()) return Verdict::Won;
+        if (table_.insert(key_) == Table::Insert::Full) {
+            limit_ = Limit::Memory;
+            return Verdict::Undecided;
+        }
+        ++positions_;
+        pending_ = true;
+    }
+    // frames_[i].next - 1 is the step taken from position i; the top frame's
+    // position is the current one. `pending_`: the current position is stored
+    // but its moves are not generated yet; a run that stops at `until` stops
+    // there and the next one starts there.
+    while (true) {
+        if (pending_) {
+            pending_ = false;
+            frames_.emplace_back();
+            generate(frames_.back());
+            if (frames_.back().count == 0 || (spent_ >= last_shuffle_ && hopeless())) {
+                frames_.pop_back();
+                if (!frames_.empty()) undo(frames_.back().steps[static_cast<std::size_t>(frames_.back().next - 1)]);
+            }
+        }
+        if (frames_.empty()) return Verdict::NoWin;
+        Frame& frame = frames_.back();
+        if (frame.next == frame.count) {
+            frames_.pop_back();
+            if (!frames_.empty()) undo(frames_.back().steps[static_cast<std::size_t>(frames_.back().next - 1)]);
+            continue;
+        }
+        const Step step = frame.steps[frame.next++];
+        apply(step);
+        const auto inserted = dominated() ? Table::Insert::Present : table_.insert(key_);
+        if (inserted == Table::Insert::Present) {
+            undo(step);
+            continue;
+        }
+        if (inserted == Table::Insert::Full) {
+            limit_ = stopped() ? Limit::Stopped : table_.short_of_time() ? Limit::Time : Limit::Memory;
+            return Verdict::Undecided;
+        }
+        ++positions_;
+        if (won()) {
+            line_ = path_actions();
+            return Verdict::Won;
+        }
+        pending_ = true;
+        if (until != 0 && positions_ >= until) {
+            limit_ = Limit::Positions;
+            return Verdict::Undecided;
+        }
+        if ((positions_ & 0x3FFF) == 0) {
+            if (limits_.seconds > 0 && std::chrono::duration<double>(Clock::now() - started_).count() > limits_.seconds) {
+                limit_ = Limit::Time;
+                return Verdict::Undecided;
+            }
+            if (stopped()) {
+                limit_ = Limit::Stopped;
+                return Verdict::Undecided;
+            }
+            if (progress_) progress_->report(progress_before_ + positions_, bytes());
+        }
+    }
+}
+
+}  // namespace addiction::solver

@@ -1,0 +1,203 @@
+// One depth-first search over the positions reachable from a start: the fast
+// position (cells, where each card is, the four gaps, the Zobrist key) with its
+// moves applied and undone in place, a stack of frames, and the table of
+// positions searched.
+//
+// The position and its move generation are in position.cpp, the driver loop
+// and its pruning in search.cpp, the dead-end proof in dead_end.cpp. The small
+// steps the driver takes per position (apply, undo, won) are defined here, so
+// they inline into its loop. A Pass says which restricted search this is; the
+// strategies (strategies.cpp) and the two tracks (tracks.cpp) run passes.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "dead_end.hpp"
+#include "keys.hpp"
+#include "progress.hpp"
+#include "solver.hpp"
+#include "table.hpp"
+
+namespace addiction::solver {
+
+// One step of a line: a move of `card` from `from` to `to`, or a shuffle when
+// card is 0. Three bytes, so a frame of the search stack stays small.
+struct Step {
+    std::uint8_t card = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+};
+
+// A gap takes at most 5 cards (the 2s in the first column, and with
+// fill_from_right the card before its right neighbour); there are 4 gaps, and
+// one shuffle.
+inline constexpr int kMaxSteps = kRows * 5 + 1;
+
+struct Frame {
+    std::array<Step, kMaxSteps> steps;
+    std::uint8_t count = 0;
+    std::uint8_t next = 0;
+};
+
+struct Pass {
+    int twos = -1;  // moves of a placed 2 out of the first column allowed on a line; -1: any
+    bool shuffles = true;
+    bool track_best = false;   // remember the line to the position with most cards placed
+    std::uint64_t budget = 0;  // positions this pass may store (run_pass); 0 means no budget
+};
+
+class Search {
+public:
+    Search(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started);
+
+    // Searches on until it decides, or until `until` positions are stored in
+    // all (0: no such stop), or a limit. Won, NoWin or Undecided (with limit()
+    // set); after an Undecided at `until`, run() again goes on from there.
+    Verdict run(std::uint64_t until);
+
+    // Another thread may ask the search to stop (run() then says Stopped),
+    // through this flag or SolveLimits::stop.
+    void stop_when(const std::atomic<bool>* flag) {
+        stop_ = flag;
+        table_.stop_when(limits_.stop, flag);
+    }
+    // Reports to `progress` while it runs, `before` positions counted already.
+    void report_to(Progress* progress, std::uint64_t before) {
+        progress_ = progress;
+        progress_before_ = before;
+    }
+    std::vector<Action> line() const { return line_; }
+    std::vector<Action> best_line() const { return best_line_; }
+    int best_placed() const { return best_placed_; }
+    Limit limit() const { return limit_; }
+    std::uint64_t positions() const { return positions_; }
+    std::size_t bytes() const {
+        return table_.bytes() + frames_.capacity() * sizeof(Frame) + saved_.capacity() * sizeof(SavedBoard);
+    }
+    std::size_t peak_bytes() const {
+        return table_.peak_bytes() + frames_.capacity() * sizeof(Frame) + saved_.capacity() * sizeof(SavedBoard);
+    }
+
+private:
+    struct SavedBoard {
+        std::array<std::uint8_t, kMaxSlots> cells;
+    };
+
+    // Tables, not division: these run several times per position.
+    int col(int slot) const { return col_[static_cast<std::size_t>(slot)]; }
+    int row(int slot) const { return row_[static_cast<std::size_t>(slot)]; }
+    static int rank(std::uint8_t code) { return code & 15; }
+
+    // position.cpp
+    void load(const Board& board);
+    Key key_of(const Board& board, int spent) const;
+    void avoid(const std::vector<std::pair<Board, int>>& positions);
+    Board board() const;
+    void shuffle();
+    void unshuffle();
+    void generate(Frame& frame);
+
+    // search.cpp
+    bool hopeless() const;
+    bool dominated() const;
+    std::vector<Action> path_actions() const;
+    bool stopped() const {
+        return (stop_ && stop_->load(std::memory_order_relaxed)) ||
+               (limits_.stop && limits_.stop->load(std::memory_order_relaxed));
+    }
+
+    void move(std::uint8_t card, int from, int to) {
+        const auto f = static_cast<std::size_t>(from);
+        const auto t = static_cast<std::size_t>(to);
+        cells_[f] = 0;
+        cells_[t] = card;
+        where_[card] = static_cast<std::uint8_t>(to);
+        for (auto& gap : gaps_)
+            if (gap == to) {
+                gap = static_cast<std::uint8_t>(from);
+                break;
+            }
+        flip(key_, kZobrist.cell[f][card]);
+        flip(key_, kZobrist.cell[t][card]);
+    }
+
+    // In a pass that counts them, a move of a 2 out of the first column changes
+    // the count, and the count is part of the key: used[0] ^ used[count] (0 for
+    // a count of 0).
+    void count_two(const Step& step, int by) {
+        if (pass_.twos <= 0 || rank(step.card) != 2 || col(step.from) != 0) return;
+        flip(key_, kZobrist.used[static_cast<std::size_t>(used_)]);
+        used_ += by;
+        flip(key_, kZobrist.used[static_cast<std::size_t>(used_)]);
+    }
+
+    void apply(const Step& step) {
+        if (step.card == 0) return shuffle();
+        count_two(step, +1);
+        move(step.card, step.from, step.to);
+    }
+
+    void undo(const Step& step) {
+        if (step.card == 0) return unshuffle();
+        count_two(step, -1);
+        move(step.card, step.to, step.from);
+    }
+
+    int placed_run(int row_number) const {
+        const int start = row_number * width_;
+        const std::uint8_t first = cells_[static_cast<std::size_t>(start)];
+        if (first == 0 || rank(first) != 2) return 0;
+        int run = 1;
+        while (run < width_ && cells_[static_cast<std::size_t>(start + run)] == static_cast<std::uint8_t>(first + run))
+            ++run;
+        return run;
+    }
+
+    bool won() const {
+        // Cheap test first: a won board has its last column empty.
+        for (int r = 0; r < kRows; ++r)
+            if (cells_[static_cast<std::size_t>(r * width_ + width_ - 1)] != 0) return false;
+        for (int r = 0; r < kRows; ++r)
+            if (placed_run(r) != width_ - 1) return false;
+        return true;
+    }
+
+    const Rules& rules_;
+    const int width_;
+    const int size_;
+    const std::uint64_t seed_;
+    int spent_;
+    const int first_shuffle_;
+    const int last_shuffle_;
+    const SolveLimits& limits_;
+    const Pass pass_;
+    const Clock::time_point started_;
+    const Layout layout_;
+    std::array<std::uint8_t, kMaxSlots> col_{};
+    std::array<std::uint8_t, kMaxSlots> row_{};
+
+    int used_ = 0;  // moves of placed 2s on the line so far, when the pass counts them
+    std::array<std::uint8_t, kMaxSlots> cells_{};
+    Cards where_{};
+    std::array<std::uint8_t, kRows> gaps_{};
+    Key key_;
+    Table table_;
+    std::vector<Frame> frames_;
+    std::vector<SavedBoard> saved_;
+    std::uint64_t positions_ = 0;
+    const std::atomic<bool>* stop_ = nullptr;
+    Progress* progress_ = nullptr;
+    std::uint64_t progress_before_ = 0;
+    bool rooted_ = false;   // the start position is stored
+    bool pending_ = false;  // the current position awaits its moves
+    Limit limit_ = Limit::None;
+    std::vector<Action> line_;
+    std::vector<Action> best_line_;
+    int best_placed_ = -1;
+};
+
+}  // namespace addiction::solver

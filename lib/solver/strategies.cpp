@@ -1,0 +1,171 @@
+// The strategies: solve() runs cheap restricted passes before the complete
+// search, and solve_fair() plays a fair player who never looks at a shuffle's
+// outcome before making it (solver.hpp says what each promises).
+//
+// Only the complete search's failure is a proof; a restricted pass can only
+// find a line sooner. Budgets are shares of the caller's position budget, so
+// the answer stays the same on every machine.
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "search.hpp"
+#include "tracks.hpp"
+
+namespace addiction {
+namespace {
+
+using solver::Clock;
+using solver::Pass;
+using solver::Progress;
+using solver::Search;
+using solver::since;
+
+// A pass that ended, with its search kept for what it found on the way.
+struct Ran {
+    Verdict verdict = Verdict::Undecided;
+    std::unique_ptr<Search> search;
+};
+
+// Runs one pass and adds its figures to `result`.
+Ran run_pass(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started,
+             SolveResult& result, Progress& progress) {
+    Ran ran{Verdict::Undecided, std::make_unique<Search>(game, limits, pass, started)};
+    Search& search = *ran.search;
+    if (progress.wanted()) search.report_to(&progress, result.positions);
+    ran.verdict = search.run(pass.budget);
+    result.positions += search.positions();
+    result.peak_bytes = std::max(result.peak_bytes, search.peak_bytes());
+    if (ran.verdict == Verdict::Won) result.line = search.line();
+    if (ran.verdict == Verdict::Undecided) result.limit = search.limit();
+    return ran;
+}
+
+// The cheap passes get a share of the budget, or this many positions when there
+// is no budget: enough to find most lines, small beside a proof. The moves-only
+// passes before shuffling get little: most deals with shuffles need them.
+constexpr std::uint64_t kRestrictedPositions = 2'000'000;
+constexpr std::uint64_t kMovesOnlyPositions = 50'000;
+
+// The fair player's budget for each phase before its last shuffle, when the
+// caller gives none.
+constexpr std::uint64_t kFairPhasePositions = 1'000'000;
+
+}  // namespace
+
+std::string_view to_string(Limit limit) {
+    switch (limit) {
+        case Limit::None: return "";
+        case Limit::Positions: return "positions";
+        case Limit::Memory: return "memory";
+        case Limit::Time: return "time";
+        case Limit::Stopped: return "stopped";
+    }
+    return "?";
+}
+
+std::string_view to_string(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::Won: return "won";
+        case Verdict::NoWin: return "no-win";
+        case Verdict::Undecided: return "undecided";
+    }
+    return "?";
+}
+
+int SolveResult::moves() const {
+    return static_cast<int>(std::count_if(line.begin(), line.end(), [](const Action& a) { return !a.is_shuffle(); }));
+}
+
+int SolveResult::shuffles() const { return static_cast<int>(line.size()) - moves(); }
+
+SolveResult solve(const Game& game, const SolveLimits& limits) {
+    const auto started = Clock::now();
+    if (!limits.shuffles || game.shuffles_left() == 0) return solver::solve_on_two_tracks(game, limits, started);
+    Progress progress(limits, started);
+    SolveResult result;
+    const std::uint64_t budget = limits.max_positions;
+    auto share = [&](std::uint64_t part, std::uint64_t otherwise) {
+        return budget != 0 ? std::max<std::uint64_t>(budget / part, 1) : otherwise;
+    };
+    // With shuffles left, cheap passes first. Each returns its line when it
+    // finds one; its failure proves nothing, and the complete search follows.
+    //  - Moves only first: a line without shuffles is shorter, and depth-first
+    //    search with shuffles finds long detours first.
+    //  - Never moving a placed 2 out of the first column: depth-first lines are
+    //    full of such moves, and the space without them is much smaller.
+    struct Stage {
+        int twos;
+        bool shuffles;
+        std::uint64_t budget;
+    };
+    const std::array<Stage, 3> stages{{{0, false, share(32, kMovesOnlyPositions)},
+                                       {-1, false, share(32, kMovesOnlyPositions)},
+                                       {0, true, share(4, kRestrictedPositions)}}};
+    for (const Stage& stage : stages) {
+        Pass pass;
+        pass.twos = stage.twos;
+        pass.shuffles = stage.shuffles;
+        pass.budget = stage.budget;
+        const Verdict verdict = run_pass(game, limits, pass, started, result, progress).verdict;
+        if (verdict == Verdict::Won ||
+            (verdict == Verdict::Undecided && (result.limit == Limit::Time || result.limit == Limit::Stopped))) {
+            result.verdict = verdict;
+            result.seconds = since(started);
+            return result;
+        }
+        result.limit = Limit::None;
+    }
+    // The complete search: the only pass whose failure is a proof.
+    Pass pass;
+    pass.budget = budget != 0 ? (budget > result.positions ? budget - result.positions : 0) : 0;
+    result.verdict = budget != 0 && pass.budget == 0 ? Verdict::Undecided
+                                                     : run_pass(game, limits, pass, started, result, progress).verdict;
+    if (result.verdict == Verdict::Undecided && result.limit == Limit::None) result.limit = Limit::Positions;
+    result.seconds = since(started);
+    return result;
+}
+
+SolveResult solve_fair(const Game& game, const SolveLimits& limits) {
+    const auto started = Clock::now();
+    Progress progress(limits, started);
+    SolveResult result;
+    Game now = game;
+    const auto played = [&] {
+        return std::vector<Action>(now.history().begin() + static_cast<long>(game.history().size()),
+                                   now.history().end());
+    };
+    while (true) {
+        Pass pass;
+        pass.shuffles = false;
+        pass.track_best = now.shuffles_left() > 0;
+        // While shuffles are left, a phase that cannot decide within its budget
+        // shuffles from the best position it found, as a player short of time would.
+        pass.budget = limits.max_positions != 0 || now.shuffles_left() == 0 ? limits.max_positions
+                                                                           : kFairPhasePositions;
+        result.limit = Limit::None;
+        const Ran ran = run_pass(now, limits, pass, started, result, progress);
+        const Verdict verdict = ran.verdict;
+        if (verdict == Verdict::Won) {
+            std::vector<Action> line = played();
+            line.insert(line.end(), result.line.begin(), result.line.end());
+            result.line = line;
+            result.verdict = Verdict::Won;
+            break;
+        }
+        if (now.shuffles_left() == 0 || (verdict == Verdict::Undecided && result.limit != Limit::Positions)) {
+            result.verdict = verdict;
+            result.line = played();
+            break;
+        }
+        // No win with moves alone (or none found within the budget): go to the
+        // position with the most cards placed and shuffle there. Only the board
+        // before the shuffle is looked at, never what the shuffle will bring.
+        for (const Action& action : ran.search->best_line()) now.play(action);
+        now.shuffle();
+    }
+    result.seconds = since(started);
+    return result;
+}
+
+}  // namespace addiction
