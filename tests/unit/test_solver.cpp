@@ -153,7 +153,7 @@ TEST_CASE("the solver agrees with a brute-force search on small deals") {
 }
 
 TEST_CASE("pruning dead ends never changes a verdict") {
-    // The dead-end test (Search::hopeless) is an argument, not a search; this
+    // The dead-end test (solver/dead_end.cpp) is an argument, not a search; this
     // checks it against the search without it, on deals too big for the brute
     // force above but small enough to exhaust.
     int won = 0;
