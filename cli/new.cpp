@@ -19,7 +19,7 @@ namespace {
 struct NewOptions {
     std::string deal;
     std::string from;
-    std::string rules = "addiction";
+    std::string rules;  // empty: addiction, or the rules a deal code implies
     std::optional<int> ranks;
     std::optional<int> shuffles;
     std::string redeal;
@@ -28,7 +28,9 @@ struct NewOptions {
 };
 
 Rules rules_from(const NewOptions& opt) {
-    Rules rules = preset(opt.rules);
+    Rules rules = preset(opt.rules.empty() ? "addiction" : opt.rules);
+    // A deal code knows its ranks: without --rules or --ranks they choose the preset.
+    if (opt.rules.empty() && !opt.ranks && deal_code_ranks(opt.deal) != 0) rules = deal_code_rules(opt.deal);
     if (opt.ranks) rules.ranks = *opt.ranks;
     if (opt.shuffles) rules.shuffles = *opt.shuffles;
     if (!opt.redeal.empty()) rules.redeal = parse_redeal(opt.redeal);
@@ -89,6 +91,10 @@ void run(const NewOptions& opt, const Globals& globals) {
         deal = deal_number(number, rules);
     } else {
         deal = parse_deal(opt.deal, rules);
+    }
+    if (std::string checked = checked_deal_id(deal.id); checked != deal.id) {
+        fmt::print(stderr, "addiction: note: deal code without check character; its checked form is {}\n", checked);
+        deal.id = checked;
     }
     Game game(rules, std::move(deal));
 

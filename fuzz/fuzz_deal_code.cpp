@@ -1,8 +1,11 @@
 // Fuzzes deal codes and deal numbers as `new DEAL` and the game file's deal.id take
-// them. A code that decodes must be a valid layout and encode back to itself: the
-// code is the canonical name of a deal, so two codes must never name one layout.
+// them. A code that decodes must be a valid layout and encode back to its checked
+// form: the checked code is the canonical name of a deal, so two checked codes must
+// never name one layout, and a code without its check character names the same deal
+// and the same game (seed) as its checked form.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "deal.hpp"
@@ -15,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         Board board = decode_deal_code(text);
         check_layout(board, rules);
-        if (deal_code(board) != text) __builtin_trap();
+        if (deal_code(board) != checked_deal_id(text)) __builtin_trap();
+        if (deal_code_rules(text).ranks != rules.ranks) __builtin_trap();
     } catch (const Error&) {
     }
     try {
@@ -25,6 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Deal again = parse_deal(deal.id, rules);
         if (again.id != deal.id || again.start != deal.start || again.seed != deal.seed) __builtin_trap();
         if (!is_deal_number(text) && deal.id != text) __builtin_trap();
+        Deal checked = parse_deal(checked_deal_id(deal.id), rules);
+        if (checked.start != deal.start || checked.seed != deal.seed) __builtin_trap();
     } catch (const Error&) {
     }
     return 0;

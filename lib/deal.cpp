@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -46,7 +47,7 @@ int item_of(Card card, int ranks) { return static_cast<int>(card.suit()) * ranks
 Card card_of(int item, int ranks) { return Card(kSuits[item / ranks], item % ranks + 1); }
 
 // Digits of the largest rank, (4*ranks)! - 1, in base 64.
-std::size_t code_length(int ranks) {
+std::size_t digits_for(int ranks) {
     BigNumber n;
     n.multiply_add(1, 1);
     for (int i = 2; i <= kRows * ranks; ++i) n.multiply_add(static_cast<std::uint32_t>(i), 0);
@@ -58,6 +59,50 @@ std::size_t code_length(int ranks) {
     }
     return digits;
 }
+
+std::size_t code_length(int ranks) {
+    static const auto lengths = [] {
+        std::array<std::size_t, kMaxRanks + 1> out{};
+        for (int r = kMinRanks; r <= kMaxRanks; ++r) out[static_cast<std::size_t>(r)] = digits_for(r);
+        return out;
+    }();
+    return lengths[static_cast<std::size_t>(ranks)];
+}
+
+// The rank letter and the digits: a code without its check character. The lengths
+// for 4..13 ranks (9, 12, 15, 18, 21, 25, 28, 32, 35, 39) are at least 3 apart, so
+// a code's length says whether it has its check character.
+std::size_t core_length(int ranks) { return 1 + code_length(ranks); }
+
+// The check character. Every character of a code, the rank letter too, stands for
+// its place in kCodeDigits, 0..63, read as an element of GF(64): six bits, added by
+// xor, multiplied as polynomials over GF(2) modulo x^6 + x + 1 (irreducible, so
+// GF(64) is a field). For characters s_0 .. s_n, s_n the check character, the check
+// character makes S = sum of s_i * x^(n - i) zero. Then:
+// - a substitution adds e * x^(n - i) to S, with e != 0: a product of nonzero
+//   elements of a field, never zero;
+// - a swap of neighbours s_i != s_j (j = i + 1) adds
+//   (s_i + s_j) * (x^(n - i) + x^(n - j)) = (s_i + s_j) * x^(n - j) * (x + 1),
+//   never zero since x != 1.
+// So both leave S nonzero and are refused. Integers mod 64 cannot do this with one
+// character: a substitution by a difference of 32 goes unseen unless every weight
+// is odd, and then two neighbouring weights differ by an even number, so a swap of
+// characters 32 apart goes unseen. A prime modulus (67 and up) would need a second
+// character for the values 64 and up; GF(64) has exactly 64 elements.
+std::uint32_t times_x(std::uint32_t value) {
+    value <<= 1;
+    return value & 0x40u ? value ^ 0x43u : value;  // x^6 = x + 1
+}
+
+// Horner's rule: sum of s_i * x^(n - 1 - i) over the characters of `text`.
+std::uint32_t code_sum(std::string_view text) {
+    std::uint32_t sum = 0;
+    for (char c : text) sum = times_x(sum) ^ static_cast<std::uint32_t>(kCodeDigits.find(c));
+    return sum;
+}
+
+// The character that makes the sum over `core` and itself zero (xor is minus too).
+char check_character(std::string_view core) { return kCodeDigits[times_x(code_sum(core))]; }
 
 std::vector<Card> deck(int ranks) {
     std::vector<Card> cards;
@@ -111,18 +156,20 @@ Deal parse_deal(std::string_view text, const Rules& rules) {
     int ranks = deal_code_ranks(text);
     if (ranks == 0)
         throw Error(fmt::format("'{}' is neither a deal number nor a deal code", text));
+    Board start = decode_deal_code(text);  // a typo is refused before the ranks are compared
     if (ranks != rules.ranks)
         throw Error(fmt::format("deal code {} is for {} ranks but the rules have {} (add --ranks {})",
                                 text, ranks, rules.ranks, ranks));
-    Deal deal{std::string(text), fnv1a64(text), decode_deal_code(text)};
-    return deal;
+    // The seed hashes the code without its check character: both spellings of a deal, and
+    // game files from before there was a check character, play the same shuffles.
+    return Deal{std::string(text), fnv1a64(text.substr(0, core_length(ranks))), std::move(start)};
 }
 
 int deal_code_ranks(std::string_view code) {
     if (code.empty()) return 0;
     int ranks = code.front() - 'A' + 1;
     if (ranks < kMinRanks || ranks > kMaxRanks) return 0;
-    if (code.size() != 1 + code_length(ranks)) return 0;
+    if (code.size() != core_length(ranks) && code.size() != core_length(ranks) + 1) return 0;
     for (char c : code.substr(1))
         if (kCodeDigits.find(c) == std::string_view::npos) return 0;
     return ranks;
@@ -144,15 +191,36 @@ std::string deal_code(const Board& start) {
     }
     std::string digits(code_length(ranks), kCodeDigits[0]);
     for (auto it = digits.rbegin(); it != digits.rend(); ++it) *it = kCodeDigits[value.divide(64)];
-    return static_cast<char>('A' + ranks - 1) + digits;
+    std::string code = static_cast<char>('A' + ranks - 1) + digits;
+    return code + check_character(code);
+}
+
+std::string checked_deal_id(std::string_view id) {
+    const int ranks = deal_code_ranks(id);
+    if (ranks == 0 || id.size() != core_length(ranks)) return std::string(id);
+    return std::string(id) + check_character(id);
+}
+
+Rules deal_code_rules(std::string_view code) {
+    const int ranks = deal_code_ranks(code);
+    if (ranks == 0) throw Error(fmt::format("'{}' is not a deal code", code));
+    for (std::string_view name : preset_names())
+        if (Rules rules = preset(name); rules.ranks == ranks) return rules;
+    Rules rules = preset("addiction");
+    rules.ranks = ranks;
+    rules.preset = preset_name_for(rules);
+    return rules;
 }
 
 Board decode_deal_code(std::string_view code) {
     const int ranks = deal_code_ranks(code);
     if (ranks == 0) throw Error(fmt::format("'{}' is not a deal code", code));
+    const std::string_view core = code.substr(0, core_length(ranks));
+    if (core.size() < code.size() && code.back() != check_character(core))
+        throw Error("not a deal code (check character does not match)");
     const int n = kRows * ranks;
     BigNumber value;
-    for (char c : code.substr(1))
+    for (char c : core.substr(1))
         value.multiply_add(64, static_cast<std::uint32_t>(kCodeDigits.find(c)));
     std::vector<std::uint32_t> lehmer(static_cast<std::size_t>(n));
     for (int i = n - 1; i >= 0; --i)

@@ -23,7 +23,7 @@ contains "$out" '["7D", "2C", "JC", null, "9S", "8S", "5D", "9H", "2H", "JH", "K
 refused 1 "deal number past 2^64-1" new --force 18446744073709551616
 addiction new --force --rules mini 1 >/dev/null
 run show --json
-contains "$out" '"code": "GCEvif8N1Q-EwJcSr9"' "mini deal 1 code"
+contains "$out" '"code": "GCEvif8N1Q-EwJcSr9h"' "mini deal 1 code"
 
 # Hand-corrupted files: exit 1, one line naming the problem, file byte-identical.
 addiction new --force 1 >/dev/null

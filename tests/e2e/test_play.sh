@@ -2,9 +2,9 @@
 # Playing through the command line: new, show, move, shuffle, undo, redo, hint.
 source "$(dirname "$0")/lib.sh" "$1"
 
-FOUR_FROM_WON=MAPBgC7IglCJhxECXFjxbFhvqPhQBBsnHBPGgYY  # each King one slot right of its Queen's gap
-STUCK=MAPBgC7IglCJqtGZY49JrY-2H8LzwXN7C_z1S4Z          # every gap right of a King
-TWO_SWAP=MALya5xC9UcVuduxmFtWp4Kk0lSSGmXAFAAAAAA       # 2S must move from b1 to a1
+FOUR_FROM_WON=MAPBgC7IglCJhxECXFjxbFhvqPhQBBsnHBPGgYYz # each King one slot right of its Queen's gap
+STUCK=MAPBgC7IglCJqtGZY49JrY-2H8LzwXN7C_z1S4ZG         # every gap right of a King
+TWO_SWAP=MALya5xC9UcVuduxmFtWp4Kk0lSSGmXAFAAAAAAM      # 2S must move from b1 to a1
 
 # Without a game, every command but new says how to start one.
 for cmd in show "move 6D c7" shuffle undo redo hint; do
@@ -32,7 +32,7 @@ contains "$out" "T♣" "the board uses suit symbols"
 refused 1 "new over a game in progress" new 2
 contains "$err" "--force" "new refusal says how"
 expect 0 "show" show
-contains "$out" "deal code MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYR" "show prints the deal code"
+contains "$out" "deal code MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYRC" "show prints the deal code"
 contains "$out" "3 shuffles left, 0 moves made, 3 legal moves: playing" "status line"
 width=$(addiction show --ascii | awk '{ if (length($0) > w) w = length($0) } END { print w }')
 [ "$width" -le 80 ] && ok || bad "board is $width columns wide"
@@ -137,7 +137,7 @@ expect 0 "mini" new --force --rules mini 5
 grep -q "ranks = 7" "$ADDICTION_FILE" && grep -q "redeal = 'after-run'" "$ADDICTION_FILE" && ok || bad "mini rules"
 expect 0 "custom" new --force --rules mini --fill-from-right --shuffles 4 5
 grep -q "preset = 'custom'" "$ADDICTION_FILE" && grep -q "fill_from_right = true" "$ADDICTION_FILE" && ok || bad "custom rules"
-expect 1 "code with the wrong ranks" new --force GCEvif8N1Q-EwJcSr9
+expect 1 "code with the wrong ranks" new --force --rules addiction GCEvif8N1Q-EwJcSr9h
 contains "$err" "--ranks 7" "ranks mismatch says what to add"
 expect 0 "random deal" new --force
 contains "$out" "new game: deal " "random deal number printed"

@@ -38,7 +38,7 @@ contains "$out" '"peak_mb": ' "json memory"
 
 # A hand-made deal with no win: 3s fill the first column and the 2s sit in the
 # last, so neither can ever move (see tests/unit/test_solver.cpp). Exit 3.
-addiction new DAmg2FXPM --ranks 4 --shuffles 0 --force >/dev/null
+addiction new DAmg2FXPM- --ranks 4 --shuffles 0 --force >/dev/null
 refused 3 "a proof of no win" solve
 contains "$err" "no win exists" "no-win verdict"
 if [ -z "$out" ]; then ok; else bad "no line for a lost deal: $out"; fi
@@ -65,11 +65,11 @@ if [ "$out" = "$first" ]; then ok; else bad "hint '$out' is not the line's first
 addiction $out >/dev/null
 expect 0 "hint after a move" hint
 # Stuck (every gap right of a king) with a shuffle left: shuffle.
-addiction new DAUY5eWJo --ranks 4 --shuffles 1 --force >/dev/null
+addiction new DAUY5eWJoX --ranks 4 --shuffles 1 --force >/dev/null
 expect 0 "hint when stuck" hint
 if [ "$out" = "shuffle" ]; then ok; else bad "stuck hint: $out"; fi
 # The same with no shuffle left is lost; and a won game has nothing to hint.
-addiction new DAUY5eWJo --ranks 4 --shuffles 0 --force >/dev/null
+addiction new DAUY5eWJoX --ranks 4 --shuffles 0 --force >/dev/null
 refused 1 "hint on a lost game" hint
 contains "$err" "lost" "lost message"
 addiction new 7 --rules mini --force >/dev/null

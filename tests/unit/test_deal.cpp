@@ -53,8 +53,8 @@ TEST_CASE("deal numbers give pinned layouts") {
                                                       "5H 5S 7S 3S 4D 4H 2D",
                                                       "2C 4C 3H 3D 6S -- 6H",
                                                   }));
-    CHECK(deal_code(deal_number(1, rules).start) == "MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYR");
-    CHECK(deal_code(deal_number(1, preset("mini")).start) == "GCEvif8N1Q-EwJcSr9");
+    CHECK(deal_code(deal_number(1, rules).start) == "MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYRC");
+    CHECK(deal_code(deal_number(1, preset("mini")).start) == "GCEvif8N1Q-EwJcSr9h");
 }
 
 TEST_CASE("every deal holds each card once and four gaps") {
@@ -76,9 +76,10 @@ TEST_CASE("deal codes round-trip and fit in 40 characters") {
             CHECK(deal_code_ranks(code) == ranks);
             CHECK(decode_deal_code(code) == start);
             CHECK(parse_deal(code, rules).start == start);
+            CHECK(checked_deal_id(code) == code);
         }
     }
-    CHECK(deal_code(deal_number(5, Rules{}).start).size() == 39);
+    CHECK(deal_code(deal_number(5, Rules{}).start).size() == 40);
     // Won and nearly won layouts are deals too.
     CHECK(decode_deal_code(deal_code(test::won_board())) == test::won_board());
 }
@@ -88,14 +89,121 @@ TEST_CASE("bad deal text is refused") {
     CHECK_THROWS_WITH(parse_deal("18446744073709551616", rules), doctest::Contains("too large"));
     CHECK_THROWS_WITH(parse_deal("hello", rules), doctest::Contains("neither a deal number nor a deal code"));
     CHECK_THROWS_WITH(parse_deal("GCEvif8N1Q-EwJcSr9", rules), doctest::Contains("is for 7 ranks"));
+    CHECK_THROWS_WITH(parse_deal("GCEvif8N1Q-EwJcSr9h", rules), doctest::Contains("is for 7 ranks"));
     // Right shape, but the value is beyond 52!: all digits '_' (63).
-    CHECK_THROWS_AS(decode_deal_code("M" + std::string(38, '_')), Error);
+    CHECK_THROWS_WITH(decode_deal_code("M" + std::string(38, '_')), doctest::Contains("out of range"));
+    CHECK_THROWS_WITH(decode_deal_code(checked_deal_id("M" + std::string(38, '_'))), doctest::Contains("out of range"));
+    // One character too many or too few is not a code at all.
+    CHECK(deal_code_ranks("MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYRCA") == 0);
+    CHECK(deal_code_ranks("MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fY") == 0);
     // A character outside the alphabet.
     std::string code = deal_code(deal_number(1, rules).start);
     code[5] = '*';
     CHECK(deal_code_ranks(code) == 0);
     CHECK_THROWS_AS(parse_deal(code, rules), Error);
     CHECK(parse_deal("0042", rules).start == deal_number(42, rules).start);
+}
+
+// The error for `text`, or "" when it is taken as a deal code.
+std::string refusal(const std::string& text) {
+    try {
+        decode_deal_code(text);
+        return "";
+    } catch (const Error& e) {
+        return e.what();
+    }
+}
+
+TEST_CASE("the check character refuses every mistyped character and every swap of neighbours") {
+    const std::string wrong = "not a deal code (check character does not match)";
+    const std::string_view digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (int ranks = kMinRanks; ranks <= kMaxRanks; ++ranks) {
+        Rules rules;
+        rules.ranks = ranks;
+        // A won layout (a code of small value, mostly 'A') and some deals.
+        Board won(ranks);
+        for (int row = 0; row < kRows; ++row)
+            for (int col = 0; col + 1 < ranks; ++col) won.set(Slot{row, col}, Card(kSuits[row], col + 2));
+        std::vector<Board> starts{won};
+        for (std::uint64_t n = 0; n < 4; ++n) starts.push_back(deal_number(n, rules).start);
+        for (const Board& start : starts) {
+            const std::string code = deal_code(start);
+            CAPTURE(code);
+            // Counted rather than checked one by one, so that a failure reads as one line.
+            int typos = 0, swaps = 0, exact = 0, not_codes = 0;
+            std::string first_miss;
+            auto expect_refused = [&](const std::string& typo, bool letter_changed) {
+                std::string message = refusal(typo);
+                // A new rank letter leaves the length wrong for its ranks: not a code at all.
+                bool ok = letter_changed ? deal_code_ranks(typo) == 0 && !message.empty() : message == wrong;
+                if (ok && !letter_changed) {
+                    try {
+                        parse_deal(typo, rules);
+                        ok = false;
+                    } catch (const Error& e) {
+                        ok = e.what() == wrong;
+                    }
+                }
+                (letter_changed ? not_codes : exact) += ok;
+                if (!ok && first_miss.empty()) first_miss = typo + ": " + message;
+            };
+            for (std::size_t i = 0; i < code.size(); ++i)
+                for (char c : digits) {
+                    if (c == code[i]) continue;
+                    std::string typo = code;
+                    typo[i] = c;
+                    ++typos;
+                    expect_refused(typo, i == 0);
+                }
+            for (std::size_t i = 0; i + 1 < code.size(); ++i) {
+                if (code[i] == code[i + 1]) continue;
+                std::string swapped = code;
+                std::swap(swapped[i], swapped[i + 1]);
+                ++swaps;
+                expect_refused(swapped, i == 0);
+            }
+            CHECK(first_miss == "");
+            CHECK(typos == 63 * static_cast<int>(code.size()));
+            CHECK(swaps >= static_cast<int>(code.size()) / 2);
+            CHECK(exact + not_codes == typos + swaps);
+            CHECK(not_codes == 63 + 1);  // the rank letter's typos and its swap with the first digit
+        }
+    }
+}
+
+TEST_CASE("codes without their check character still name the same deal and the same game") {
+    Rules mini = preset("mini");
+    const std::string old_code = "GCEvif8N1Q-EwJcSr9";  // deal 1 under mini rules, as shown before
+    const std::string checked = deal_code(deal_number(1, mini).start);
+    CHECK(checked == old_code + "h");
+    CHECK(deal_code_ranks(old_code) == 7);
+    CHECK(checked_deal_id(old_code) == checked);
+    CHECK(checked_deal_id("42") == "42");
+    CHECK(checked_deal_id("mini-easy") == "mini-easy");
+    CHECK(decode_deal_code(old_code) == deal_number(1, mini).start);
+    Deal old_deal = parse_deal(old_code, mini);
+    Deal new_deal = parse_deal(checked, mini);
+    CHECK(old_deal.id == old_code);  // a game file keeps the id it has
+    CHECK(new_deal.id == checked);
+    CHECK(old_deal.seed == fnv1a64(old_code));  // as before the check character
+    CHECK(new_deal.seed == old_deal.seed);
+    CHECK(shuffled(new_deal.start, mini, new_deal.seed, 1) == shuffled(old_deal.start, mini, old_deal.seed, 1));
+    // A full-deck code as README showed it.
+    CHECK(decode_deal_code("MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYR") == deal_number(1, Rules{}).start);
+}
+
+TEST_CASE("a code knows its rules when none are given") {
+    CHECK(deal_code_rules("GCEvif8N1Q-EwJcSr9h") == preset("mini"));
+    CHECK(deal_code_rules("GCEvif8N1Q-EwJcSr9") == preset("mini"));
+    CHECK(deal_code_rules(deal_code(deal_number(3, Rules{}).start)) == preset("addiction"));
+    Rules nine;
+    nine.ranks = 9;
+    Rules rules = deal_code_rules(deal_code(deal_number(3, nine).start));
+    CHECK(rules.preset == "custom");
+    CHECK(rules.ranks == 9);
+    CHECK(rules.shuffles == preset("addiction").shuffles);
+    CHECK(rules.redeal == preset("addiction").redeal);
+    CHECK_THROWS_AS(deal_code_rules("hello"), Error);
 }
 
 TEST_CASE("check_layout names the problem") {
