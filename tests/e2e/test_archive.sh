@@ -123,6 +123,6 @@ refused 1 "missing file" new --force --from "$WORK/nope.txt"
 contains "$err" "cannot read $WORK/nope.txt" "missing file named"
 echo '{"sequences": [["2C"' >"$WORK/bad.json"
 refused 1 "bad json" new --force --from "$WORK/bad.json"
-contains "$err" "JSON at byte" "json error located"
+contains "$err" "JSON at line 2, column 1" "json error located"
 refused 2 "deal and --from" new --force --from
 finish
