@@ -20,7 +20,8 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export ADDICTION_FILE="$WORK/game.toml"
 
-field() { grep -o "\"$1\": [^,}]*" <<<"$2" | head -n 1 | sed -E 's/^"[a-z_]+": "?([^"]*)"?$/\1/'; }
+# field KEY JSON: the value, empty when the key or the JSON is missing (a crash, say).
+field() { jq -r --arg key "$1" '.[$key] // empty' <<<"$2" 2>/dev/null || true; }
 
 printf 'deal\tverdict\tmoves\tshuffles\tpositions\tseconds\tpeak_mb\treplay\trss_mb\n'
 for ((deal = FROM; deal <= TO; deal++)); do
@@ -32,11 +33,10 @@ for ((deal = FROM; deal <= TO; deal++)); do
   replay=-
   if [ "$verdict" = won ]; then
     # The line's actions, one a line, straight from the JSON array.
-    grep -o '"line": \[.*\]' <<<"$json" | sed -E 's/^"line": \[//; s/\]$//' | grep -o '"[^"]*"' | tr -d '"' \
-      >"$WORK/line"
+    jq -r '.line[]' <<<"$json" >"$WORK/line"
     replay=failed
     if while read -r action; do "$BIN" $action >/dev/null || exit 1; done <"$WORK/line"; then
-      "$BIN" show --json | grep -q '"status": "won"' && replay=won
+      [ "$("$BIN" show --json | jq -r .status)" = won ] && replay=won
     fi
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$deal" "$verdict" "$(field moves "$json")" "$(field shuffles "$json")" \

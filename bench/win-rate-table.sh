@@ -6,9 +6,10 @@
 # A file cut short (a run still going) counts the deals it has.
 set -euo pipefail
 dir=$1
-summarize() {  # FILE -> "deals won lost undecided"
-  awk '/"deal":/ { n++; if (/"verdict": "won"/) w++; else if (/"verdict": "no-win"/) l++; else u++ }
-       END { printf "%d %d %d %d\n", n, w, l, u }' "$1"
+summarize() {  # FILE -> "deals won lost undecided"; a line cut short is skipped
+  jq -R -r -n '[inputs | fromjson? | select(has("deal")) | .verdict]
+    | [length, (map(select(. == "won")) | length), (map(select(. == "no-win")) | length)]
+    | "\(.[0]) \(.[1]) \(.[2]) \(.[0] - .[1] - .[2])"' "$1"
 }
 pct() { awk -v a="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.1f%%", 100 * a / n; else printf "-" }'; }
 echo "| preset | deals | won | proven no win | undecided | win rate (undecided as lost – as won) | fair player: won / lost / undecided | fair win rate (as lost – as won) |"

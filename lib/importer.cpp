@@ -6,9 +6,11 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "deal.hpp"
 #include "gamefile.hpp"
+#include "json.hpp"
 
 namespace addiction {
 namespace {
@@ -30,133 +32,64 @@ bool all_digits(const std::string& word) {
     return !word.empty() && word.find_first_not_of("0123456789") == std::string::npos;
 }
 
-// Just enough JSON for Solvitaire's deal: objects, arrays, strings, and the
-// other scalars skipped. Every complaint says where (byte offset) it is.
-class Json {
-public:
-    explicit Json(std::string_view text) : text_(text) {}
+// nlohmann's message without its "[json.exception.parse_error.101] " tag, and its
+// "parse error at line 1, column 9" turned into "JSON at line 1, column 9". The
+// message quotes the text last read, which may hold any byte: control characters
+// come escaped, other bytes past ASCII become '?' so the line stays readable.
+std::string json_reason(const nlohmann::json::exception& e) {
+    std::string_view what = e.what();
+    if (what.starts_with('[')) {
+        auto close = what.find("] ");
+        if (close != std::string_view::npos) what.remove_prefix(close + 2);
+    }
+    constexpr std::string_view kParseError = "parse error at ";
+    std::string reason = what.starts_with(kParseError) ? "JSON at " + std::string(what.substr(kParseError.size()))
+                                                       : "JSON: " + std::string(what);
+    for (char& c : reason)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+    return reason;
+}
 
-    // The "sequences" rows of the top-level object.
-    std::vector<std::vector<std::string>> sequences() {
-        std::vector<std::vector<std::string>> rows;
-        bool found = false;
-        expect('{');
-        if (!peek('}')) {
-            do {
-                std::string key = string();
-                expect(':');
-                if (key == "sequences") {
-                    found = true;
-                    rows = rows_value();
-                } else {
-                    skip_value();
-                }
-            } while (accept(','));
-        }
-        expect('}');
-        space();
-        if (pos_ != text_.size()) fail("text after the JSON object");
-        if (!found) throw Error("the JSON deal has no \"sequences\" (Solvitaire's rows of a Gaps deal)");
-        return rows;
-    }
-
-private:
-    [[noreturn]] void fail(std::string_view what) const {
-        throw Error(fmt::format("JSON at byte {}: {}", pos_ + 1, what));
-    }
-    void space() {
-        while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-    }
-    bool peek(char c) {
-        space();
-        return pos_ < text_.size() && text_[pos_] == c;
-    }
-    bool accept(char c) {
-        if (!peek(c)) return false;
-        ++pos_;
-        return true;
-    }
-    void expect(char c) {
-        if (!accept(c)) fail(fmt::format("expected '{}'", c));
-    }
-    std::string string() {
-        expect('"');
-        std::string out;
-        while (pos_ < text_.size() && text_[pos_] != '"') {
-            char c = text_[pos_++];
-            if (c == '\\') {
-                if (pos_ >= text_.size()) break;
-                char e = text_[pos_++];
-                switch (e) {
-                    case 'n': out += '\n'; break;
-                    case 't': out += '\t'; break;
-                    case 'u': out += '?'; pos_ = std::min(pos_ + 4, text_.size()); break;
-                    default: out += e;
-                }
-            } else {
-                out += c;
-            }
-        }
-        if (pos_ >= text_.size()) fail("unterminated string");
-        ++pos_;
-        return out;
-    }
-    std::vector<std::vector<std::string>> rows_value() {
-        std::vector<std::vector<std::string>> rows;
-        expect('[');
-        if (!accept(']')) {
-            do {
-                std::vector<std::string> row;
-                expect('[');
-                if (!accept(']')) {
-                    do {
-                        if (!peek('"')) fail("a card must be a string (\"\" for a gap)");
-                        row.push_back(string());
-                    } while (accept(','));
-                    expect(']');
-                }
-                rows.push_back(std::move(row));
-            } while (accept(','));
-            expect(']');
-        }
-        return rows;
-    }
-    void skip_value() {
-        // Nesting is bounded so that hostile input cannot exhaust the stack.
-        if (++depth_ > kMaxDepth) fail("nested too deeply");
-        space();
-        if (peek('"')) {
-            string();
-        } else if (accept('[')) {
-            if (!accept(']')) {
-                do skip_value();
-                while (accept(','));
-                expect(']');
-            }
-        } else if (accept('{')) {
-            if (!accept('}')) {
-                do {
-                    string();
-                    expect(':');
-                    skip_value();
-                } while (accept(','));
-                expect('}');
-            }
-        } else {
-            std::size_t start = pos_;
-            while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) ||
-                                           text_[pos_] == '-' || text_[pos_] == '+' || text_[pos_] == '.'))
-                ++pos_;
-            if (pos_ == start) fail("expected a value");
-        }
-        --depth_;
-    }
-
+// Solvitaire's rows: the "sequences" of the top-level object, each an array of
+// strings. Other keys are ignored.
+std::vector<std::vector<std::string>> solvitaire_sequences(std::string_view text) {
+    using nlohmann::json;
+    // nlohmann parses without recursion, but nesting is still bounded so that hostile
+    // input is refused early; a Solvitaire deal is three levels deep.
     static constexpr int kMaxDepth = 64;
-    std::string_view text_;
-    std::size_t pos_ = 0;
-    int depth_ = 0;
-};
+    const json::parser_callback_t bounded = [](int depth, json::parse_event_t event, json&) {
+        if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+            depth >= kMaxDepth)
+            throw Error(fmt::format("JSON nested too deeply (more than {} levels)", kMaxDepth));
+        return true;
+    };
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end(), bounded);
+    } catch (const json::exception& e) {
+        throw Error(json_reason(e));
+    }
+    if (!doc.is_object()) throw Error("a Solvitaire deal is a JSON object: {\"sequences\": [[row a], ...]}");
+    const auto found = doc.find("sequences");
+    if (found == doc.end()) throw Error("the JSON deal has no \"sequences\" (Solvitaire's rows of a Gaps deal)");
+    if (!found->is_array()) throw Error("\"sequences\" must be an array of rows");
+    std::vector<std::vector<std::string>> rows;
+    for (const json& sequence : *found) {
+        if (!sequence.is_array()) throw Error("each of the \"sequences\" must be an array of cards");
+        std::vector<std::string> row;
+        for (const json& card : sequence) {
+            if (!card.is_string()) throw Error("a card must be a string (\"\" for a gap)");
+            // Each string is one card: a space or a control character inside it would
+            // split it in two below, or end up on the terminal.
+            std::string_view code = trim(card.get_ref<const std::string&>());
+            if (std::any_of(code.begin(), code.end(), [](char c) { return static_cast<unsigned char>(c) <= ' '; }))
+                throw Error(fmt::format("{} is not a card", json_quote(code)));
+            row.emplace_back(code);
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
 
 std::string solvitaire_card(Card card) {
     std::string text = to_string(card);
@@ -219,31 +152,29 @@ Board parse_layout(std::string_view text) {
 }
 
 Board parse_solvitaire(std::string_view text) {
-    auto sequences = Json(text).sequences();
+    auto sequences = solvitaire_sequences(text);
     std::vector<std::string> rows;
     for (const auto& sequence : sequences) {
         std::string row;
-        for (const std::string& card : sequence) {
-            std::string_view c = trim(card);
-            row += c.empty() ? std::string("--") : std::string(c);
-            row += ' ';
-        }
+        for (const std::string& card : sequence) row += (card.empty() ? std::string("--") : card) + ' ';
         rows.push_back(row);
     }
     return board_of_rows(rows);
 }
 
 std::string solvitaire_json(const Board& board) {
-    std::vector<std::string> rows;
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (int row = 0; row < kRows; ++row) {
-        std::vector<std::string> cells;
+        nlohmann::ordered_json cells = nlohmann::ordered_json::array();
         for (int col = 0; col < board.width(); ++col) {
             Card card = board.at(Slot{row, col});
-            cells.push_back(fmt::format("\"{}\"", card.is_gap() ? "" : solvitaire_card(card)));
+            cells.push_back(card.is_gap() ? std::string() : solvitaire_card(card));
         }
-        rows.push_back(fmt::format("    [{}]", fmt::join(cells, ", ")));
+        rows.push_back(std::move(cells));
     }
-    return fmt::format("{{\n  \"sequences\": [\n{}\n  ]\n}}\n", fmt::join(rows, ",\n"));
+    nlohmann::ordered_json deal = nlohmann::ordered_json::object();
+    deal["sequences"] = std::move(rows);
+    return json_text(deal) + "\n";
 }
 
 ArchiveDeal import_deal(std::string_view text, std::string_view source, const Rules& rules) {

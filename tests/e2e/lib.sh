@@ -36,6 +36,13 @@ expect() {
 same_file() { if cmp -s "$1" "$2"; then ok; else bad "$3: files differ"; fi; }
 # contains HAYSTACK NEEDLE DESCRIPTION
 contains() { if [[ "$1" == *"$2"* ]]; then ok; else bad "$3: '$2' not in: $1"; fi; }
+# jq_is JSON FILTER WANT DESCRIPTION: `jq -c FILTER` on JSON prints exactly WANT, so
+# strings keep their quotes ('"won"') and objects their key order.
+jq_is() {
+  local got
+  got=$(printf '%s' "$1" | jq -c "$2" 2>&1) || got="jq failed: $got"
+  if [ "$got" == "$3" ]; then ok; else bad "$4: $2 is $got, wanted $3 in: $1"; fi
+}
 # one_line TEXT DESCRIPTION: error output is exactly one line
 one_line() { if [ -n "$1" ] && [ "$(printf '%s\n' "$1" | wc -l)" -eq 1 ]; then ok; else bad "$2: not one line: $1"; fi; }
 

@@ -2,7 +2,13 @@
 # The deal archive: listing, starting archived deals, archiving a game, importing deals.
 source "$(dirname "$0")/lib.sh" "$1"
 
-rows() { addiction show --json | sed 's/.*"rows": \(\[\[[^]]*\]\(, \[[^]]*\]\)*\]\).*/\1/'; }
+# The board's rows as compact JSON; a failure prints a text no other call prints, so
+# comparisons fail.
+rows() {
+  local r
+  r=$(addiction show --json "$@" | jq -c .rows) && [ -n "$r" ] && [ "$r" != null ] && printf '%s\n' "$r" ||
+    echo "no rows ($BASHPID)"
+}
 
 # The shipped archive is listed, filtered by rules, as text and as JSON.
 expect 0 "deals lists" deals
@@ -13,10 +19,8 @@ expect 0 "deals --rules mini" deals --rules mini
 contains "$out" "mini-easy" "mini filter keeps mini deals"
 [[ "$out" != *gaps-easy* ]] && ok || bad "mini filter drops gaps deals"
 expect 0 "deals --json" deals --json
-contains "$out" '"name": "gaps-no-win"' "json name"
-contains "$out" '"verdict": "no-win"' "json verdict"
-contains "$out" '"source": "shipped"' "json source"
-[ "$(printf '%s\n' "$out" | grep -c '"name"')" -ge 8 ] && ok || bad "at least 8 shipped deals"
+jq_is "$out" '[.[] | select(.name == "gaps-no-win") | .verdict, .source]' '["no-win","shipped"]' "json verdict and source"
+[ "$(printf '%s' "$out" | jq length)" -ge 8 ] && ok || bad "at least 8 shipped deals"
 
 # Every shipped verdict, through the command line: winning lines replay to a won
 # game; no-win verdicts are re-proven by `addiction solve` (exit 3).
@@ -42,7 +46,7 @@ done
 expect 0 "new archived deal" new --force mini-easy
 contains "$out" "deal 11 (mini rules) from the archive (mini-easy)" "new NAME says where it came from"
 run show --json
-contains "$out" '"preset": "mini"' "archived rules apply"
+jq_is "$out" .rules.preset '"mini"' "archived rules apply"
 refused 1 "unknown archive name" new --force no-such-deal
 contains "$err" "neither a deal number, a deal code nor an archived deal" "unknown name message"
 
@@ -50,7 +54,7 @@ contains "$err" "neither a deal number, a deal code nor an archived deal" "unkno
 addiction new --force 4242 >/dev/null
 addiction $(addiction hint) >/dev/null
 before=$(rows)
-start=$(addiction show --json --at 0 | sed 's/.*"rows": \(\[\[[^]]*\]\(, \[[^]]*\]\)*\]\).*/\1/')
+start=$(rows --at 0)
 mkdir -p "$XDG_DATA_HOME/addiction/deals"
 expect 0 "export deal into the user's archive" export --format deal --description "my own" \
   -o "$XDG_DATA_HOME/addiction/deals/kitchen.toml"
@@ -67,7 +71,7 @@ printf "deal = '12'\ndescription = 'mine'\n[rules]\npreset = 'mini'\n" >"$XDG_DA
 expect 0 "new NAME prefers the user's deal" new --force mini-easy
 contains "$out" "deal 12 (mini rules)" "the user's mini-easy"
 run deals --json
-contains "$out" '"name": "mini-easy", "description": "mine"' "listed first"
+jq_is "$out" '[.[] | select(.name == "mini-easy") | .description][0]' '"mine"' "listed first"
 rm "$XDG_DATA_HOME/addiction/deals/mini-easy.toml"
 
 # A broken user file is skipped with a warning; the rest is still listed.
@@ -79,11 +83,11 @@ rm "$XDG_DATA_HOME/addiction/deals/broken.toml"
 
 # Import: plain layout, with -- or .., from a file or standard input.
 addiction new --force 77 >/dev/null
+table=$(rows)
 addiction export --format text | head -5 >"$WORK/table.txt"
 expect 0 "new --from text layout" new --force --from "$WORK/table.txt"
 contains "$out" "from $WORK/table.txt" "from message"
-run show --json
-contains "$out" "$(addiction show --json | sed 's/.*"rows": \(\[\[[^]]*\]\).*/\1/')" "layout imported"
+[ "$(rows)" = "$table" ] && ok || bad "layout imported"
 sed 's/\.\./--/g' "$WORK/table.txt" | tail -4 | sed 's/^[a-d] //; s/\[//g; s/\]//g' >"$WORK/plain.txt"
 expect 0 "new --from - (stdin)" new --force --from - <"$WORK/plain.txt"
 
@@ -91,14 +95,14 @@ expect 0 "new --from - (stdin)" new --force --from - <"$WORK/plain.txt"
 addiction new --force 99 >/dev/null
 first=$(rows)
 addiction export --format solvitaire -o "$WORK/deal.json"
-grep -q '"sequences"' "$WORK/deal.json" && ok || bad "solvitaire file written"
+jq_is "$(cat "$WORK/deal.json")" '[.sequences[] | length]' '[13,13,13,13]' "solvitaire file written"
 expect 0 "new --from solvitaire" new --force --from "$WORK/deal.json"
 [ "$(rows)" = "$first" ] && ok || bad "solvitaire round trip gives the same layout"
 
 # Archive file import brings its rules.
 expect 0 "new --from archive file" new --force --from "$SRC/deals/mini-two-step.toml"
 run show --json
-contains "$out" '"preset": "custom", "ranks": 7, "shuffles": 0' "archive file rules"
+jq_is "$out" '[.rules.preset, .rules.ranks, .rules.shuffles]' '["custom",7,0]' "archive file rules"
 
 # Bad layouts: refused with the problem named, the game file unchanged.
 addiction new --force 5 >/dev/null
@@ -119,6 +123,6 @@ refused 1 "missing file" new --force --from "$WORK/nope.txt"
 contains "$err" "cannot read $WORK/nope.txt" "missing file named"
 echo '{"sequences": [["2C"' >"$WORK/bad.json"
 refused 1 "bad json" new --force --from "$WORK/bad.json"
-contains "$err" "JSON at byte" "json error located"
+contains "$err" "JSON at line 2, column 1" "json error located"
 refused 2 "deal and --from" new --force --from
 finish

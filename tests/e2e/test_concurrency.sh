@@ -83,7 +83,7 @@ done
 # None lost: the history's length is what the players' successes add up to.
 run show --json
 [ "$status" -eq 0 ] && ok || bad "final game does not load: $err"
-length=$(printf '%s' "$out" | sed -n 's/.*"actions": \([0-9]*\).*/\1/p')
+length=$(printf '%s' "$out" | jq .actions)
 expected=$((applied - 2 * undone))
 [ "$length" = "$expected" ] && ok ||
   bad "history has ${length:-?} actions; the players applied $((applied - undone)) forward and $undone undos, so $expected"

@@ -23,7 +23,7 @@ awk -v extra="$shuttle" '
   { print }' "$ADDICTION_FILE" >"$WORK/long.toml"
 mv "$WORK/long.toml" "$ADDICTION_FILE"
 run show --json
-contains "$out" "\"actions\": $((6 + 2 * PAIRS))" "the long game loads"
+jq_is "$out" .actions $((6 + 2 * PAIRS)) "the long game loads"
 
 mkdir "$WORK/shadow"
 temps() { find "$WORK" -maxdepth 1 -name '.game.toml.tmp.*' | wc -l; }

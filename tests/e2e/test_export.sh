@@ -14,6 +14,7 @@ contains "$out" "deal 1, addiction rules" "text has the status line"
 
 # json: as show --json.
 expect 0 "export json" export --format json
+jq_is "$out" .deal '"1"' "export json is JSON"
 [ "$out" = "$(addiction show --json)" ] && ok || bad "json is show --json"
 expect 0 "export json --at 0" export --format json --at 0
 [ "$out" = "$(addiction show --json --at 0)" ] && ok || bad "--at 0 is the deal"
@@ -40,8 +41,8 @@ refused 2 "unknown format" export --format pdf
 
 # solvitaire: the deal, tens as 10, gaps as "".
 expect 0 "export solvitaire" export --format solvitaire
-contains "$out" '"sequences": [' "solvitaire key"
-contains "$out" '["10C", "KD", "9H", "10S", "8D", "6H", "5H", "KS", "", "4D", "QD", "9S", "8S"]' "deal 1 row a, Solvitaire style"
+jq_is "$out" keys_unsorted '["sequences"]' "solvitaire key"
+jq_is "$out" '.sequences[0]' '["10C","KD","9H","10S","8D","6H","5H","KS","","4D","QD","9S","8S"]' "deal 1 row a, Solvitaire style"
 
 # svg: 52 slot shapes for a full deal, title with deal and status.
 expect 0 "export svg" export --format svg -o "$WORK/board.svg"

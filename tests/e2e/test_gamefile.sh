@@ -16,14 +16,14 @@ grep -q "'shuffle 2'" "$ADDICTION_FILE" && ok || bad "the second shuffle after a
 # Pinned deal vectors through the command line.
 addiction new --force 1 >/dev/null
 run show --json
-contains "$out" '"rows": [["TC", "KD", "9H", "TS", "8D", "6H", "5H", "KS", null, "4D", "QD", "9S", "8S"]' "deal 1 row a"
+jq_is "$out" '.rows[0]' '["TC","KD","9H","TS","8D","6H","5H","KS",null,"4D","QD","9S","8S"]' "deal 1 row a"
 addiction new --force 18446744073709551615 >/dev/null
 run show --json
-contains "$out" '["7D", "2C", "JC", null, "9S", "8S", "5D", "9H", "2H", "JH", "KD", null, "4H"]]' "deal 2^64-1 row d"
+jq_is "$out" '.rows[3]' '["7D","2C","JC",null,"9S","8S","5D","9H","2H","JH","KD",null,"4H"]' "deal 2^64-1 row d"
 refused 1 "deal number past 2^64-1" new --force 18446744073709551616
 addiction new --force --rules mini 1 >/dev/null
 run show --json
-contains "$out" '"code": "GCEvif8N1Q-EwJcSr9h"' "mini deal 1 code"
+jq_is "$out" .code '"GCEvif8N1Q-EwJcSr9h"' "mini deal 1 code"
 
 # Hand-corrupted files: exit 1, one line naming the problem, file byte-identical.
 addiction new --force 1 >/dev/null

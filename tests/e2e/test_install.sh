@@ -23,7 +23,8 @@ done
 out=$("$PREFIX/bin/addiction" --version) && ok || bad "installed --version"
 contains "$out" "addiction " "--version prints the version"
 out=$("$PREFIX/bin/addiction" deals --json)
-contains "$out" "\"file\": \"$PREFIX/share/addiction/deals/gaps-easy.toml\"" "installed binary finds the installed archive"
+jq_is "$out" '[.[] | select(.name == "gaps-easy") | .file]' "[\"$PREFIX/share/addiction/deals/gaps-easy.toml\"]" \
+  "installed binary finds the installed archive"
 "$PREFIX/bin/addiction" new mini-easy >/dev/null && ok || bad "installed binary starts an archived deal"
 
 # A zsh completion folder of one's own choosing.

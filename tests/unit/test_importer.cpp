@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "helpers.hpp"
 #include "importer.hpp"
 
@@ -73,24 +75,95 @@ TEST_CASE("a layout imports as its deal code under the given rules") {
 TEST_CASE("Solvitaire's deal JSON goes both ways, tens as 10 and gaps as empty strings") {
     Board board = deal_number(3, Rules{}).start;
     std::string json = solvitaire_json(board);
-    CHECK(json.find("\"sequences\": [") != std::string::npos);
-    CHECK(json.find("\"10") != std::string::npos);
-    CHECK(json.find("\"T") == std::string::npos);
-    CHECK(json.find("\"\"") != std::string::npos);
+    const auto parsed = nlohmann::ordered_json::parse(json);
+    CHECK(parsed.size() == 1);
+    REQUIRE(parsed["sequences"].size() == 4);
+    for (int row = 0; row < kRows; ++row) {
+        const auto& cells = parsed["sequences"][static_cast<std::size_t>(row)];
+        REQUIRE(cells.size() == 13);
+        for (int col = 0; col < 13; ++col) {
+            Card card = board.at(Slot{row, col});
+            std::string want = card.is_gap() ? "" : to_string(card);
+            if (want.starts_with('T')) want = "10" + want.substr(1);
+            CHECK(cells[static_cast<std::size_t>(col)] == want);
+        }
+    }
+    CHECK(json.ends_with("]]}\n"));
     CHECK(parse_solvitaire(json) == board);
     CHECK(import_deal(json, "in", Rules{}).deal == deal_code(board));
     // Solvitaire's own test deal for Gaps is a three-suit game; ours has four rows.
     CHECK_THROWS_WITH_AS(parse_solvitaire(R"({"sequences": [["4C","2S","2C",""],["2D","3S","4D",""],["4S","3C","3D",""]]})"),
                          "a layout has 4 rows, this one has 3", Error);
     CHECK_THROWS_WITH_AS(parse_solvitaire(R"({"rows": []})"), doctest::Contains("no \"sequences\""), Error);
-    CHECK_THROWS_WITH_AS(parse_solvitaire(R"({"sequences": [[1]]})"), doctest::Contains("JSON at byte"), Error);
-    CHECK_THROWS_WITH_AS(parse_solvitaire("{\"sequences\": [[\"2C\""), doctest::Contains("JSON at byte"), Error);
-    CHECK_THROWS_WITH_AS(parse_solvitaire("{\"x\": " + std::string(100000, '[')), doctest::Contains("nested too deeply"),
+    CHECK_THROWS_WITH_AS(parse_solvitaire(R"({"sequences": [[1]]})"), "a card must be a string (\"\" for a gap)", Error);
+    CHECK_THROWS_WITH_AS(parse_solvitaire(R"({"sequences": {"a": []}})"), doctest::Contains("array of rows"), Error);
+    CHECK_THROWS_WITH_AS(parse_solvitaire(R"({"sequences": ["2C"]})"), doctest::Contains("array of cards"), Error);
+    CHECK_THROWS_WITH_AS(parse_solvitaire(R"([["2C"]])"), doctest::Contains("a JSON object"), Error);
+    CHECK_THROWS_WITH_AS(parse_solvitaire("{\"sequences\": [[\"2C\""), doctest::Contains("JSON at line 1, column 21: syntax error"),
                          Error);
     // Other keys are skipped.
     std::string extra = json;
-    extra.insert(1, "\"comment\": {\"a\": [1, 2.5, true, null]},");
+    extra.insert(1, "\"comment\": {\"a\": [1, 2.5, true, null, \"\\u00e9\"]},");
     CHECK(parse_solvitaire(extra) == board);
+}
+
+TEST_CASE("Solvitaire deals: \\u escapes decode, tens may be 10 or T") {
+    Board board = deal_number(3, Rules{}).start;
+    std::string json = solvitaire_json(board);
+    // KD is in every full deal, once: spell its K as \u004B.
+    std::string escaped = json;
+    escaped.replace(escaped.find("\"KD\""), 4, "\"\\u004BD\"");
+    REQUIRE(escaped != json);
+    CHECK(parse_solvitaire(escaped) == board);
+    // An escape for a character that is no card is named as it decodes, not as '?'.
+    std::string accented = json;
+    accented.replace(accented.find("\"KD\""), 4, "\"K\\u00e9\"");
+    CHECK_THROWS_WITH_AS(parse_solvitaire(accented), doctest::Contains("Ké"), Error);
+    // Solvitaire writes 10H; our own text TH. Both in one deal read the same.
+    std::string mixed = json;
+    for (const char* ten : {"\"10H\"", "\"10S\""}) mixed.replace(mixed.find(ten), 5, std::string("\"T") + (ten + 3));
+    REQUIRE(mixed.find("\"TH\"") != std::string::npos);
+    REQUIRE(mixed.find("\"10C\"") != std::string::npos);
+    CHECK(parse_solvitaire(mixed) == board);
+}
+
+TEST_CASE("bad Solvitaire JSON is refused with one line, whatever the bytes") {
+    const std::string deal = solvitaire_json(deal_number(3, Rules{}).start);
+    auto refusal = [](const std::string& text) {
+        try {
+            parse_solvitaire(text);
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    auto one_line = [](const std::string& message) {
+        return !message.empty() && message != "accepted" && message.find('\n') == std::string::npos &&
+               !message.starts_with("[json.exception");
+    };
+    // A bare word, which the old hand-written parser skipped.
+    std::string bare = deal;
+    bare.insert(1, "\"comment\": hello, ");
+    CHECK(refusal(bare).starts_with("JSON at line 1, column 13: syntax error"));
+    CHECK(one_line(refusal(bare)));
+    // Nested garbage: a broken value deep inside a key that is otherwise skipped.
+    std::string nested = deal;
+    nested.insert(1, "\"x\": [{\"a\": [1, {\"b\": [2,, 3]}]}],\n");
+    CHECK(refusal(nested).starts_with("JSON at line 1, column "));
+    CHECK(one_line(refusal(nested)));
+    CHECK(one_line(refusal("{\"x\": " + std::string(100000, '['))));
+    CHECK(refusal("{\"x\": " + std::string(100000, '[')).find("nested too deeply") != std::string::npos);
+    CHECK(one_line(refusal(R"({"x": 1e99999, "sequences": []})")));
+    CHECK(one_line(refusal(R"({"x": 123456789012345678901234567890, "sequences": []})")));  // a float: fine
+    CHECK(refusal(R"({"x": 123456789012345678901234567890, "sequences": []})") == "a layout has 4 rows, this one has 0");
+    CHECK(one_line(refusal("{\"sequences\": [[\"\xff\"]]}")));
+    CHECK(refusal("{\"sequences\": [[\"\xff\"]]}").ends_with("ill-formed UTF-8 byte; last read: '\"?'"));
+    CHECK(one_line(refusal("{\"sequences\": [[\"2C\\n3C\"]]}")));
+    CHECK(refusal("{\"sequences\": [[\"2C\\n3C\"]]}") == R"("2C\n3C" is not a card)");
+    CHECK(refusal(R"({"sequences": [["2C 3C"]]})") == R"("2C 3C" is not a card)");
+    CHECK(one_line(refusal(std::string("{\"sequences\"\0: []}", 18))));
+    CHECK(one_line(refusal("")));
+    CHECK(one_line(refusal("\xef\xbb\xbf")));
 }
 
 TEST_CASE("an archive file imports with its own rules and its line checked") {
