@@ -1,64 +1,16 @@
 // addiction deals: list the archive, shipped and the user's own.
-#include "deals.hpp"
-
 #include <algorithm>
-#include <cstdlib>
-#include <iostream>
-#include <iterator>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "archive_folders.hpp"
 #include "commands.hpp"
 #include "json.hpp"
-#include "store.hpp"
-
-#ifndef ADDICTION_SOURCE_DEALS
-#define ADDICTION_SOURCE_DEALS ""
-#endif
+#include "paths.hpp"
 
 namespace addiction::cli {
-namespace fs = std::filesystem;
-
-fs::path shipped_deals_dir() {
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        fs::path installed = exe.parent_path().parent_path() / "share" / "addiction" / "deals";
-        if (fs::is_directory(installed, ec)) return installed;
-    }
-    fs::path source = ADDICTION_SOURCE_DEALS;
-    if (!source.empty() && fs::is_directory(source, ec)) return source;
-    return {};
-}
-
-fs::path user_deals_dir() {
-    const char* data = std::getenv("XDG_DATA_HOME");
-    if (data && *data) return fs::path(data) / "addiction" / "deals";
-    const char* home = std::getenv("HOME");
-    if (!home || !*home) return {};
-    return fs::path(home) / ".local" / "share" / "addiction" / "deals";
-}
-
 namespace {
-
-void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<ArchiveEntry>& out) {
-    std::error_code ec;
-    if (folder.empty() || !fs::is_directory(folder, ec)) return;
-    std::vector<fs::path> files;
-    for (const auto& item : fs::directory_iterator(folder, ec))
-        if (item.path().extension() == ".toml" && item.is_regular_file(ec)) files.push_back(item.path());
-    std::sort(files.begin(), files.end());
-    for (const fs::path& file : files) {
-        try {
-            ArchiveDeal deal = parse_archive(read_input_file(file.string()), file.string());
-            deal.name = file.stem().string();
-            out.push_back({std::move(deal), file, shipped});
-        } catch (const Error& e) {
-            if (warn) fmt::print(stderr, "addiction: warning: skipping {}: {}\n", file.string(), e.what());
-        }
-    }
-}
 
 struct DealsOptions {
     bool json = false;
@@ -106,25 +58,6 @@ void run(const DealsOptions& opt) {
 }
 
 }  // namespace
-
-std::string read_input_file(const std::string& path) {
-    if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return read_file(path);
-}
-
-std::vector<ArchiveEntry> archive_entries(bool warn) {
-    std::vector<ArchiveEntry> out;
-    add_folder(user_deals_dir(), false, warn, out);
-    add_folder(shipped_deals_dir(), true, warn, out);
-    return out;
-}
-
-std::optional<ArchiveEntry> find_archive_deal(const std::string& name) {
-    if (!is_archive_name(name)) return std::nullopt;
-    for (const auto& entry : archive_entries(false))
-        if (entry.deal.name == name) return entry;
-    return std::nullopt;
-}
 
 void setup_deals(CLI::App& app, const Globals&) {
     auto opt = std::make_shared<DealsOptions>();

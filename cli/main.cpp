@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
                    "Game file (default: $ADDICTION_FILE, else $XDG_STATE_HOME/addiction/game.toml)")
         ->type_name("PATH");
     app.add_option("--color", globals.color, "Colour the board: auto (on a terminal, unless NO_COLOR), always, never")
-        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->transform(cli::choice(cli::kColors))
         ->type_name("WHEN");
     app.add_flag("--ascii", globals.ascii, "Suit letters (C D H S) instead of symbols");
 
