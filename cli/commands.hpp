@@ -21,12 +21,15 @@ struct Globals {
     Style style() const { return Style{use_color(color), ascii}; }
 };
 
-// Maps an option's word straight to its enum value; help shows "{word,word}".
+// Maps an option's word straight to its enum value. IsMember comes first (CLI11
+// runs the newest transform first): it accepts only the words, where
+// CheckedTransformer alone would also take the enum's number, and says
+// "WORD not in {word,word}"; help shows the words only.
 template <class Enum>
-CLI::Validator choice(const Choices<Enum>& choices) {
-    std::string words;
-    for (const auto& [word, value] : choices) words += (words.empty() ? "" : ",") + word;
-    return CLI::CheckedTransformer(choices).description("{" + words + "}");
+CLI::Option* choice(CLI::Option* option, const Choices<Enum>& choices) {
+    std::vector<std::string> words;
+    for (const auto& [word, value] : choices) words.push_back(word);
+    return option->transform(CLI::CheckedTransformer(choices).description(""))->transform(CLI::IsMember(words));
 }
 
 void setup_new(CLI::App& app, const Globals& globals);

@@ -72,10 +72,10 @@ void setup_export(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<ExportOptions>();
     auto* sub = app.add_subcommand("export", "Write the position or the deal as text, JSON, SVG, an archive "
                                              "deal file or a Solvitaire deal");
-    sub->add_option("--format", opt->format,
-                    "text (the board, no colour), json (as show --json), deal (an archive file), svg (a picture), "
-                    "solvitaire (the deal for the Solvitaire solver)")
-        ->transform(choice(kExportFormats))
+    choice(sub->add_option("--format", opt->format,
+                           "text (the board, no colour), json (as show --json), deal (an archive file), svg (a "
+                           "picture), solvitaire (the deal for the Solvitaire solver)"),
+           kExportFormats)
         ->type_name("FORMAT");
     sub->add_option("-o,--output", opt->output, "Write to FILE, replaced atomically (default: standard output)")
         ->type_name("FILE");

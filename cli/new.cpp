@@ -113,8 +113,8 @@ void setup_new(CLI::App& app, const Globals& globals) {
     sub->add_option("--shuffles", opt->shuffles, "Shuffles (redeals) allowed in the game")
         ->check(CLI::Range(0, kMaxShuffles))
         ->type_name("N");
-    sub->add_option("--redeal", opt->redeal, "How a shuffle deals: random (gaps anywhere) or after-run")
-        ->transform(choice(kRedeals))
+    choice(sub->add_option("--redeal", opt->redeal, "How a shuffle deals: random (gaps anywhere) or after-run"),
+           kRedeals)
         ->type_name("HOW");
     sub->add_flag("--fill-from-right", opt->fill_from_right,
                   "A card may also fill the gap left of its successor");
