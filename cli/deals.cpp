@@ -3,10 +3,10 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "archive_folders.hpp"
 #include "commands.hpp"
-#include "json.hpp"
 #include "paths.hpp"
 
 namespace addiction::cli {
@@ -17,25 +17,28 @@ struct DealsOptions {
     std::string rules;
 };
 
-std::string entry_json(const ArchiveEntry& entry) {
+nlohmann::ordered_json entry_json(const ArchiveEntry& entry) {
     const ArchiveDeal& d = entry.deal;
-    std::vector<std::string> tags;
-    for (const auto& tag : d.tags) tags.push_back(json_quote(tag));
-    return fmt::format(
-        "{{\"name\": {}, \"description\": {}, \"rules\": {}, \"ranks\": {}, \"deal\": {}, \"tags\": [{}], "
-        "\"verdict\": {}, \"line\": {}, \"source\": {}, \"file\": {}}}",
-        json_quote(d.name), json_quote(d.description), json_quote(d.rules.preset), d.rules.ranks, json_quote(d.deal),
-        fmt::join(tags, ", "), json_quote(to_string(d.verdict)), d.line.size(),
-        json_quote(entry.shipped ? "shipped" : "user"), json_quote(entry.file.string()));
+    return {{"name", d.name},
+            {"description", d.description},
+            {"rules", d.rules.preset},
+            {"ranks", d.rules.ranks},
+            {"deal", d.deal},
+            {"tags", d.tags},
+            {"verdict", std::string(to_string(d.verdict))},
+            {"line", d.line.size()},
+            {"source", entry.shipped ? "shipped" : "user"},
+            {"file", entry.file.string()}};
 }
 
 void run(const DealsOptions& opt) {
     std::vector<ArchiveEntry> entries = archive_entries();
     std::erase_if(entries, [&](const ArchiveEntry& e) { return !opt.rules.empty() && e.deal.rules.preset != opt.rules; });
     if (opt.json) {
-        std::vector<std::string> items;
+        auto items = nlohmann::ordered_json::array();
         for (const auto& entry : entries) items.push_back(entry_json(entry));
-        fmt::print("[{}]\n", fmt::join(items, ",\n "));
+        // A file name may be any bytes: invalid UTF-8 becomes U+FFFD instead of an exception.
+        fmt::print("{}\n", items.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
         return;
     }
     if (entries.empty()) {

@@ -1,15 +1,16 @@
 // addiction solve: search for a winning line from the current position, or solve
 // a range of deals for win-rate studies.
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "batch.hpp"
 #include "commands.hpp"
-#include "json.hpp"
 #include "paths.hpp"
 #include "position.hpp"
 #include "solver.hpp"
@@ -17,6 +18,8 @@
 
 namespace addiction::cli {
 namespace {
+
+using Json = nlohmann::ordered_json;  // keys in the order written
 
 // Exit statuses beyond 0 (line found), 1 (error) and 2 (usage).
 constexpr int kNoWin = 3;
@@ -66,10 +69,21 @@ std::string verdict_words(const SolveResult& r, bool fair) {
     return "?";
 }
 
-std::string statistics_json(const SolveResult& r) {
-    return fmt::format(R"("verdict": "{}", {}"moves": {}, "shuffles": {}, "positions": {}, "seconds": {:.3f}, "peak_mb": {:.1f})",
-                       to_string(r.verdict), r.limit.empty() ? "" : fmt::format(R"("limit": "{}", )", r.limit),
-                       r.moves(), r.shuffles(), r.positions, r.seconds, megabytes(r.peak_bytes));
+// A figure to `decimals` places, as the JSON has always carried it.
+double rounded(double value, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(value * scale) / scale;
+}
+
+// Appends the verdict and statistics to `out`.
+void add_statistics(Json& out, const SolveResult& r) {
+    out["verdict"] = std::string(to_string(r.verdict));
+    if (!r.limit.empty()) out["limit"] = r.limit;
+    out["moves"] = r.moves();
+    out["shuffles"] = r.shuffles();
+    out["positions"] = r.positions;
+    out["seconds"] = rounded(r.seconds, 3);
+    out["peak_mb"] = rounded(megabytes(r.peak_bytes), 1);
 }
 
 int exit_status(const SolveResult& r) {
@@ -101,9 +115,11 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
         result = solve_game(load_game_file(path), opt);
     }
     if (opt.json) {
-        std::vector<std::string> line;
-        for (const Action& action : result.line) line.push_back(json_quote(to_string(action)));
-        fmt::print("{{{}, \"line\": [{}]}}\n", statistics_json(result), fmt::join(line, ", "));
+        Json out;
+        add_statistics(out, result);
+        out["line"] = Json::array();
+        for (const Action& action : result.line) out["line"].push_back(to_string(action));
+        fmt::print("{}\n", out.dump());
     } else {
         if (!opt.apply && result.verdict == Verdict::Won)
             for (const Action& action : result.line) fmt::print("{}\n", to_string(action));
@@ -131,19 +147,27 @@ void run_batch(const SolveOptions& opt) {
         lost += r.verdict == Verdict::NoWin;
         undecided += r.verdict == Verdict::Undecided;
         seconds.push_back(r.seconds);
-        fmt::print("{{\"deal\": {}, \"rules\": \"{}\", {}{}}}\n", deals[i], rules.preset,
-                   opt.fair ? "\"fair\": true, " : "", statistics_json(r));
+        Json out = {{"deal", deals[i]}, {"rules", rules.preset}};
+        if (opt.fair) out["fair"] = true;
+        add_statistics(out, r);
+        fmt::print("{}\n", out.dump());
         std::fflush(stdout);
     });
 
     const auto n = static_cast<double>(deals.size());
     const double low = n > 0 ? won / n : 0;
     const double high = n > 0 ? (won + undecided) / n : 0;
-    fmt::print(
-        "{{\"summary\": true, \"rules\": \"{}\", {}\"deals\": {}, \"won\": {}, \"no_win\": {}, \"undecided\": {}, "
-        "\"win_rate_low\": {:.4f}, \"win_rate_high\": {:.4f}, \"median_seconds\": {:.3f}, \"p90_seconds\": {:.3f}}}\n",
-        rules.preset, opt.fair ? "\"fair\": true, " : "", deals.size(), won, lost, undecided, low, high,
-        percentile(seconds, 0.5), percentile(seconds, 0.9));
+    Json summary = {{"summary", true}, {"rules", rules.preset}};
+    if (opt.fair) summary["fair"] = true;
+    summary["deals"] = deals.size();
+    summary["won"] = won;
+    summary["no_win"] = lost;
+    summary["undecided"] = undecided;
+    summary["win_rate_low"] = rounded(low, 4);
+    summary["win_rate_high"] = rounded(high, 4);
+    summary["median_seconds"] = rounded(percentile(seconds, 0.5), 3);
+    summary["p90_seconds"] = rounded(percentile(seconds, 0.9), 3);
+    fmt::print("{}\n", summary.dump());
     fmt::print(stderr, "{} deals: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
                deals.size(), won, lost, opt.fair ? "lost by the fair strategy" : "proven lost", undecided,
                100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));
