@@ -3,13 +3,16 @@
 // succeeds) when there is nothing to offer, e.g. no game yet. One word a line;
 // `commands` adds a tab and the command's description, as fish takes them.
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "archive_folders.hpp"
+#include "choices.hpp"
 #include "commands.hpp"
-#include "deals.hpp"
+#include "paths.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -19,6 +22,17 @@ struct CompleteOptions {
     std::string what;
     std::vector<std::string> args;
 };
+
+// The words that come from the game: none when there is no game, a broken one or a bad card.
+void game_words(const Globals& globals, const std::function<std::vector<std::string>(const Game&)>& words) {
+    std::vector<std::string> out;
+    try {
+        out = words(load_game_file(game_path(globals.file)));
+    } catch (const Error&) {
+        return;
+    }
+    for (const auto& word : out) fmt::print("{}\n", word);
+}
 
 void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::App& app) {
     if (opt.what == "commands") {
@@ -33,18 +47,22 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
         names.erase(std::unique(names.begin(), names.end()), names.end());
         for (const auto& name : names) fmt::print("{}\n", name);
     } else if (opt.what == "movable") {
-        Game game = load_game_file(game_path(globals.file));
-        std::vector<std::string> cards;
-        for (const Move& move : game.board().legal_moves(game.rules())) cards.push_back(to_string(move.card));
-        std::sort(cards.begin(), cards.end());
-        cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
-        for (const auto& card : cards) fmt::print("{}\n", card);
+        game_words(globals, [](const Game& game) {
+            std::vector<std::string> cards;
+            for (const Move& move : game.board().legal_moves(game.rules())) cards.push_back(to_string(move.card));
+            std::sort(cards.begin(), cards.end());
+            cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+            return cards;
+        });
     } else if (opt.what == "destinations") {
         if (opt.args.empty()) return;
-        Game game = load_game_file(game_path(globals.file));
-        for (Slot slot : game.destinations(parse_card(opt.args[0]))) fmt::print("{}\n", to_string(slot));
+        game_words(globals, [&](const Game& game) {
+            std::vector<std::string> slots;
+            for (Slot slot : game.destinations(parse_card(opt.args[0]))) slots.push_back(to_string(slot));
+            return slots;
+        });
     } else if (opt.what == "formats") {
-        for (auto name : {"text", "json", "deal", "svg", "solvitaire"}) fmt::print("{}\n", name);
+        for (const auto& [name, format] : kExportFormats) fmt::print("{}\n", name);
     } else {
         throw Error(fmt::format("complete: unknown word list '{}' (commands, presets, deals, movable, "
                                 "destinations CARD, formats)",
@@ -62,14 +80,7 @@ void setup_complete(CLI::App& app, const Globals& globals) {
         ->required();
     sub->add_option("args", opt->args, "Arguments of the list");
     const CLI::App* root = &app;
-    sub->callback([opt, &globals, root] {
-        try {
-            list_words(*opt, globals, *root);
-        } catch (const Error& e) {
-            // No game, a broken one, a bad card: nothing to complete.
-            if (std::string(e.what()).starts_with("complete:")) throw;
-        }
-    });
+    sub->callback([opt, &globals, root] { list_words(*opt, globals, *root); });
 }
 
 }  // namespace addiction::cli

@@ -6,9 +6,12 @@
 #include <fmt/format.h>
 
 #include "archive.hpp"
+#include "choices.hpp"
 #include "commands.hpp"
+#include "files.hpp"
 #include "importer.hpp"
 #include "json.hpp"
+#include "paths.hpp"
 #include "store.hpp"
 #include "svg.hpp"
 
@@ -16,7 +19,7 @@ namespace addiction::cli {
 namespace {
 
 struct ExportOptions {
-    std::string format = "text";
+    ExportFormat format = ExportFormat::Text;
     std::string output;
     std::optional<int> at;
     bool with_history = false;
@@ -25,18 +28,20 @@ struct ExportOptions {
 };
 
 std::string exported(const Game& game, const ExportOptions& opt, const Globals& globals) {
-    if (opt.format == "text")
-        return render_board(game.board(), game.rules(), Style{false, globals.ascii}) + status_line(game) + "\n";
-    if (opt.format == "json") return game_json(game) + "\n";
-    if (opt.format == "svg") {
-        const auto title = fmt::format("Addiction, deal {}: {}", game.deal().id, to_string(game.status()));
-        const auto subtitle = fmt::format("{} rules, {} moves, {} shuffles left, {} cards placed",
-                                          game.rules().preset, game.moves_made(), game.shuffles_left(),
-                                          game.board().placed_count());
-        return svg_picture(game.board(), game.rules(), title, subtitle);
+    switch (opt.format) {
+        case ExportFormat::Text:
+            return render_board(game.board(), game.rules(), Style{false, globals.ascii}) + status_line(game) + "\n";
+        case ExportFormat::Json: return game_json(game) + "\n";
+        case ExportFormat::Svg: {
+            const auto title = fmt::format("Addiction, deal {}: {}", game.deal().id, to_string(game.status()));
+            const auto subtitle = fmt::format("{} rules, {} moves, {} shuffles left, {} cards placed",
+                                              game.rules().preset, game.moves_made(), game.shuffles_left(),
+                                              game.board().placed_count());
+            return svg_picture(game.board(), game.rules(), title, subtitle);
+        }
+        case ExportFormat::Solvitaire: return solvitaire_json(opt.at ? game.board() : game.deal().start);
+        case ExportFormat::Deal: break;
     }
-    if (opt.format == "solvitaire") return solvitaire_json(opt.at ? game.board() : game.deal().start);
-    // deal
     std::string name = opt.name;
     if (name.empty() && !opt.output.empty()) {
         std::string stem = std::filesystem::path(opt.output).stem().string();
@@ -50,7 +55,7 @@ std::string exported(const Game& game, const ExportOptions& opt, const Globals& 
 }
 
 void run(const ExportOptions& opt, const Globals& globals) {
-    if (opt.with_history && opt.format != "deal") throw Error("--with-history goes with --format deal");
+    if (opt.with_history && opt.format != ExportFormat::Deal) throw Error("--with-history goes with --format deal");
     Game game = load_game_file(game_path(globals.file));
     if (opt.at) game = game.at(*opt.at);
     const std::string text = exported(game, opt, globals);
@@ -67,10 +72,10 @@ void setup_export(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<ExportOptions>();
     auto* sub = app.add_subcommand("export", "Write the position or the deal as text, JSON, SVG, an archive "
                                              "deal file or a Solvitaire deal");
-    sub->add_option("--format", opt->format,
-                    "text (the board, no colour), json (as show --json), deal (an archive file), svg (a picture), "
-                    "solvitaire (the deal for the Solvitaire solver)")
-        ->check(CLI::IsMember({"text", "json", "deal", "svg", "solvitaire"}))
+    choice(sub->add_option("--format", opt->format,
+                           "text (the board, no colour), json (as show --json), deal (an archive file), svg (a "
+                           "picture), solvitaire (the deal for the Solvitaire solver)"),
+           kExportFormats)
         ->type_name("FORMAT");
     sub->add_option("-o,--output", opt->output, "Write to FILE, replaced atomically (default: standard output)")
         ->type_name("FILE");

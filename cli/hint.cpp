@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "hint.hpp"
 #include "solver.hpp"
+#include "paths.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {

@@ -48,8 +48,9 @@ int main(int argc, char** argv) {
     app.add_option("-f,--file", globals.file,
                    "Game file (default: $ADDICTION_FILE, else $XDG_STATE_HOME/addiction/game.toml)")
         ->type_name("PATH");
-    app.add_option("--color", globals.color, "Colour the board: auto (on a terminal, unless NO_COLOR), always, never")
-        ->check(CLI::IsMember({"auto", "always", "never"}))
+    cli::choice(app.add_option("--color", globals.color,
+                               "Colour the board: auto (on a terminal, unless NO_COLOR), always, never"),
+                cli::kColors)
         ->type_name("WHEN");
     app.add_flag("--ascii", globals.ascii, "Suit letters (C D H S) instead of symbols");
 

@@ -2,6 +2,8 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "paths.hpp"
+#include "position.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -19,7 +21,7 @@ void run(const MoveOptions& opt, const Globals& globals) {
         if (!opt.slot.empty()) to = parse_slot(opt.slot, g.rules().width());
         g.move(card, to);
     });
-    print_position(game, globals);
+    print_position(game, globals.style());
 }
 
 }  // namespace

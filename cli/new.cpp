@@ -8,9 +8,12 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "deals.hpp"
-#include "gamefile.hpp"
+#include "archive_folders.hpp"
+#include "choices.hpp"
+#include "files.hpp"
 #include "importer.hpp"
+#include "paths.hpp"
+#include "position.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -22,7 +25,7 @@ struct NewOptions {
     std::string rules;  // empty: addiction, or the rules a deal code implies
     std::optional<int> ranks;
     std::optional<int> shuffles;
-    std::string redeal;
+    std::optional<Redeal> redeal;
     bool fill_from_right = false;
     bool force = false;
 };
@@ -33,7 +36,7 @@ Rules rules_from(const NewOptions& opt) {
     if (opt.rules.empty() && !opt.ranks && deal_code_ranks(opt.deal) != 0) rules = deal_code_rules(opt.deal);
     if (opt.ranks) rules.ranks = *opt.ranks;
     if (opt.shuffles) rules.shuffles = *opt.shuffles;
-    if (!opt.redeal.empty()) rules.redeal = parse_redeal(opt.redeal);
+    if (opt.redeal) rules.redeal = *opt.redeal;
     if (opt.fill_from_right) rules.fill_from_right = true;
     rules.preset = preset_name_for(rules);
     return rules;
@@ -43,18 +46,14 @@ Rules rules_from(const NewOptions& opt) {
 void check_replaceable(const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return;
-    std::optional<Game> old;
-    try {
-        old = load_game_file(path);
-    } catch (const Error& e) {
-        throw Error(fmt::format("{} holds a game that does not load, kept as it is (use --force to replace it): {}",
-                                path.string(), e.what()));
-    }
-    Status status = old->status();
+    const Game old = with_context(
+        fmt::format("{} holds a game that does not load, kept as it is (use --force to replace it)", path.string()),
+        [&] { return load_game_file(path); });
+    Status status = old.status();
     if (status == Status::Playing || status == Status::Stuck)
         throw Error(fmt::format("a game is in progress in {} (deal {}, {} actions): finish it, or use --force "
                                 "to replace it",
-                                path.string(), old->deal().id, old->history().size()));
+                                path.string(), old.deal().id, old.history().size()));
 }
 
 void run(const NewOptions& opt, const Globals& globals) {
@@ -65,14 +64,7 @@ void run(const NewOptions& opt, const Globals& globals) {
         if (!opt.deal.empty()) throw Error("give a DEAL or --from FILE, not both");
         const std::string text = read_input_file(opt.from);
         std::string name = opt.from == "-" ? "standard input" : opt.from;
-        ArchiveDeal imported;
-        try {
-            imported = import_deal(text, name, rules);
-        } catch (const Error& e) {
-            std::string message = e.what();
-            if (message.starts_with(name)) throw;
-            throw Error(fmt::format("{}: {}", name, message));
-        }
+        const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
         rules = imported.rules;
         deal = parse_deal(imported.deal, rules);
         source = fmt::format(" from {}", name);
@@ -99,16 +91,11 @@ void run(const NewOptions& opt, const Globals& globals) {
     Game game(rules, std::move(deal));
 
     const auto path = game_path(globals.file);
-    if (path.has_parent_path()) {
-        std::error_code ec;
-        std::filesystem::create_directories(path.parent_path(), ec);
-        if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
-    }
-    GameLock lock(path);
-    if (!opt.force) check_replaceable(path);
-    write_atomically(path, save_game(game));
+    replace_game(path, game, [&](const std::filesystem::path& old) {
+        if (!opt.force) check_replaceable(old);
+    });
     fmt::print("new game: deal {} ({} rules){} in {}\n", game.deal().id, rules.preset, source, path.string());
-    print_position(game, globals);
+    print_position(game, globals.style());
 }
 
 }  // namespace
@@ -132,8 +119,8 @@ void setup_new(CLI::App& app, const Globals& globals) {
     sub->add_option("--shuffles", opt->shuffles, "Shuffles (redeals) allowed in the game")
         ->check(CLI::Range(0, kMaxShuffles))
         ->type_name("N");
-    sub->add_option("--redeal", opt->redeal, "How a shuffle deals: random (gaps anywhere) or after-run")
-        ->check(CLI::IsMember({"random", "after-run"}))
+    choice(sub->add_option("--redeal", opt->redeal, "How a shuffle deals: random (gaps anywhere) or after-run"),
+           kRedeals)
         ->type_name("HOW");
     sub->add_flag("--fill-from-right", opt->fill_from_right,
                   "A card may also fill the gap left of its successor");

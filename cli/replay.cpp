@@ -11,8 +11,10 @@
 
 #include "archive.hpp"
 #include "commands.hpp"
-#include "deals.hpp"
+#include "files.hpp"
 #include "gamefile.hpp"
+#include "paths.hpp"
+#include "position.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -29,15 +31,11 @@ struct ReplayOptions {
 // line is the game.
 Game replayed_game(const std::string& file, const Globals& globals) {
     if (file.empty()) return load_game_file(game_path(globals.file));
-    std::string text = read_input_file(file);
-    try {
+    const std::string text = read_input_file(file);
+    return in_file(file, [&] {
         if (text.find("[play]") != std::string::npos) return load_game(text, file);
         return check_archive(parse_archive(text, file));
-    } catch (const Error& e) {
-        std::string message = e.what();
-        if (message.starts_with(file)) throw;
-        throw Error(fmt::format("{}: {}", file, message));
-    }
+    });
 }
 
 void run(const ReplayOptions& opt, const Globals& globals) {
@@ -59,8 +57,7 @@ void run(const ReplayOptions& opt, const Globals& globals) {
         else
             fmt::print("{}position {}: {}\n", i > from && !clear ? "\n" : "", i,
                        to_string(game.history()[static_cast<std::size_t>(i - 1)]));
-        const Game position = game.at(i);
-        fmt::print("{}{}\n", render_board(position.board(), position.rules(), globals.style()), status_line(position));
+        print_position(game.at(i), globals.style());
     }
 }
 

@@ -6,14 +6,11 @@
 
 #include "commands.hpp"
 #include "json.hpp"
+#include "paths.hpp"
+#include "position.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
-
-void print_position(const Game& game, const Globals& globals) {
-    fmt::print("{}{}\n", render_board(game.board(), game.rules(), globals.style()), status_line(game));
-}
-
 namespace {
 
 struct ShowOptions {
@@ -28,7 +25,7 @@ void run(const ShowOptions& opt, const Globals& globals) {
         fmt::print("{}\n", game_json(game));
         return;
     }
-    print_position(game, globals);
+    print_position(game, globals.style());
     fmt::print("{}\ndeal code {}\n", advice_line(game), deal_code(game.deal().start));
 }
 

@@ -1,5 +1,7 @@
 // addiction shuffle: redeal every card that is not placed.
 #include "commands.hpp"
+#include "paths.hpp"
+#include "position.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -8,7 +10,7 @@ void setup_shuffle(CLI::App& app, const Globals& globals) {
     auto* sub = app.add_subcommand("shuffle", "Redeal the cards that are not placed (uses one shuffle)");
     sub->callback([&globals] {
         Game game = update_game(game_path(globals.file), [](Game& g) { g.shuffle(); });
-        print_position(game, globals);
+        print_position(game, globals.style());
     });
 }
 

@@ -1,26 +1,25 @@
 // addiction solve: search for a winning line from the current position, or solve
 // a range of deals for win-rate studies.
-#include <algorithm>
-#include <atomic>
-#include <charconv>
 #include <cmath>
-#include <condition_variable>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
+#include "batch.hpp"
 #include "commands.hpp"
-#include "json.hpp"
+#include "paths.hpp"
+#include "position.hpp"
 #include "solver.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
 namespace {
+
+using Json = nlohmann::ordered_json;  // keys in the order written
 
 // Exit statuses beyond 0 (line found), 1 (error) and 2 (usage).
 constexpr int kNoWin = 3;
@@ -70,10 +69,21 @@ std::string verdict_words(const SolveResult& r, bool fair) {
     return "?";
 }
 
-std::string statistics_json(const SolveResult& r) {
-    return fmt::format(R"("verdict": "{}", {}"moves": {}, "shuffles": {}, "positions": {}, "seconds": {:.3f}, "peak_mb": {:.1f})",
-                       to_string(r.verdict), r.limit == Limit::None ? "" : fmt::format(R"("limit": "{}", )", to_string(r.limit)),
-                       r.moves(), r.shuffles(), r.positions, r.seconds, megabytes(r.peak_bytes));
+// A figure to `decimals` places, as the JSON has always carried it.
+double rounded(double value, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(value * scale) / scale;
+}
+
+// Appends the verdict and statistics to `out`.
+void add_statistics(Json& out, const SolveResult& r) {
+    out["verdict"] = std::string(to_string(r.verdict));
+    if (r.limit != Limit::None) out["limit"] = std::string(to_string(r.limit));
+    out["moves"] = r.moves();
+    out["shuffles"] = r.shuffles();
+    out["positions"] = r.positions;
+    out["seconds"] = rounded(r.seconds, 3);
+    out["peak_mb"] = rounded(megabytes(r.peak_bytes), 1);
 }
 
 int exit_status(const SolveResult& r) {
@@ -105,59 +115,20 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
         result = solve_game(load_game_file(path), opt);
     }
     if (opt.json) {
-        std::vector<std::string> line;
-        for (const Action& action : result.line) line.push_back(json_quote(to_string(action)));
-        fmt::print("{{{}, \"line\": [{}]}}\n", statistics_json(result), fmt::join(line, ", "));
+        Json out;
+        add_statistics(out, result);
+        out["line"] = Json::array();
+        for (const Action& action : result.line) out["line"].push_back(to_string(action));
+        fmt::print("{}\n", out.dump());
     } else {
         if (!opt.apply && result.verdict == Verdict::Won)
             for (const Action& action : result.line) fmt::print("{}\n", to_string(action));
         fmt::print(stderr, "{}; {} positions in {:.2f} s, peak {:.1f} MB\n", verdict_words(result, opt.fair),
                    result.positions, result.seconds, megabytes(result.peak_bytes));
-        if (opt.apply && result.verdict == Verdict::Won) print_position(*after, globals);
+        if (opt.apply && result.verdict == Verdict::Won) print_position(*after, globals.style());
     }
     std::fflush(stdout);
     if (int status = exit_status(result); status != 0) throw ExitStatus{status};
-}
-
-// "FROM-TO" or a single deal number.
-std::pair<std::uint64_t, std::uint64_t> parse_range(const std::string& text) {
-    auto number = [&](std::string_view part) {
-        std::uint64_t value = 0;
-        auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-        if (part.empty() || ec != std::errc{} || end != part.data() + part.size())
-            throw Error(fmt::format("'{}' is not a range of deal numbers (e.g. 1-1000)", text));
-        return value;
-    };
-    const auto dash = text.find('-');
-    const std::uint64_t from = number(std::string_view(text).substr(0, dash));
-    const std::uint64_t to = dash == std::string::npos ? from : number(std::string_view(text).substr(dash + 1));
-    if (to < from) throw Error(fmt::format("the range {} ends before it starts", text));
-    return {from, to};
-}
-
-// "K/N": the K-th of N shards, K from 1.
-std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
-    if (text.empty()) return {1, 1};
-    const auto slash = text.find('/');
-    std::uint64_t k = 0;
-    std::uint64_t n = 0;
-    bool ok = slash != std::string::npos;
-    if (ok) {
-        auto [e1, c1] = std::from_chars(text.data(), text.data() + slash, k);
-        auto [e2, c2] = std::from_chars(text.data() + slash + 1, text.data() + text.size(), n);
-        ok = c1 == std::errc{} && c2 == std::errc{} && e1 == text.data() + slash &&
-             e2 == text.data() + text.size() && n >= 1 && k >= 1 && k <= n;
-    }
-    if (!ok) throw Error(fmt::format("'{}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8", text));
-    return {k, n};
-}
-
-double percentile(std::vector<double> values, double p) {
-    if (values.empty()) return 0;
-    std::sort(values.begin(), values.end());
-    // Nearest rank: the smallest value with at least p of them at or below it.
-    auto rank = static_cast<std::size_t>(std::max(1.0, std::ceil(p * static_cast<double>(values.size()))));
-    return values[std::min(rank, values.size()) - 1];
 }
 
 void run_batch(const SolveOptions& opt) {
@@ -165,60 +136,38 @@ void run_batch(const SolveOptions& opt) {
     const auto [from, to] = parse_range(opt.deals);
     const auto [shard, shards] = parse_shard(opt.shard);
     const Rules rules = preset(opt.rules);
-    // This shard's deals: every N-th one, starting at the K-th, so shards of a
-    // range take turns and finish at about the same time.
-    std::vector<std::uint64_t> deals;
-    for (std::uint64_t deal = from + (shard - 1); deal >= from && deal <= to; deal += shards) {
-        deals.push_back(deal);
-        if (deal > UINT64_MAX - shards) break;
-    }
-
-    std::vector<std::optional<SolveResult>> results(deals.size());
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i; (i = next++) < deals.size();) {
-            Game game(rules, deal_number(deals[i], rules));
-            SolveResult result = solve_game(game, opt);
-            std::lock_guard lock(mutex);
-            results[i] = std::move(result);
-            ready.notify_all();
-        }
-    };
-    const unsigned jobs = std::max(1u, std::min<unsigned>(opt.jobs, static_cast<unsigned>(deals.size())));
-    std::vector<std::thread> workers;
-    for (unsigned j = 0; j < jobs; ++j) workers.emplace_back(work);
+    const std::vector<std::uint64_t> deals = shard_deals(from, to, shard, shards);
 
     // Lines come out in deal order whatever finishes first.
     int won = 0, lost = 0, undecided = 0;
     std::vector<double> seconds;
-    for (std::size_t i = 0; i < deals.size(); ++i) {
-        SolveResult r;
-        {
-            std::unique_lock lock(mutex);
-            ready.wait(lock, [&] { return results[i].has_value(); });
-            r = std::move(*results[i]);
-            results[i].reset();
-        }
+    auto compute = [&](std::size_t i) { return solve_game(Game(rules, deal_number(deals[i], rules)), opt); };
+    in_order<SolveResult>(deals.size(), opt.jobs, compute, [&](std::size_t i, SolveResult r) {
         won += r.verdict == Verdict::Won;
         lost += r.verdict == Verdict::NoWin;
         undecided += r.verdict == Verdict::Undecided;
         seconds.push_back(r.seconds);
-        fmt::print("{{\"deal\": {}, \"rules\": \"{}\", {}{}}}\n", deals[i], rules.preset,
-                   opt.fair ? "\"fair\": true, " : "", statistics_json(r));
+        Json out = {{"deal", deals[i]}, {"rules", rules.preset}};
+        if (opt.fair) out["fair"] = true;
+        add_statistics(out, r);
+        fmt::print("{}\n", out.dump());
         std::fflush(stdout);
-    }
-    for (auto& worker : workers) worker.join();
+    });
 
     const auto n = static_cast<double>(deals.size());
     const double low = n > 0 ? won / n : 0;
     const double high = n > 0 ? (won + undecided) / n : 0;
-    fmt::print(
-        "{{\"summary\": true, \"rules\": \"{}\", {}\"deals\": {}, \"won\": {}, \"no_win\": {}, \"undecided\": {}, "
-        "\"win_rate_low\": {:.4f}, \"win_rate_high\": {:.4f}, \"median_seconds\": {:.3f}, \"p90_seconds\": {:.3f}}}\n",
-        rules.preset, opt.fair ? "\"fair\": true, " : "", deals.size(), won, lost, undecided, low, high,
-        percentile(seconds, 0.5), percentile(seconds, 0.9));
+    Json summary = {{"summary", true}, {"rules", rules.preset}};
+    if (opt.fair) summary["fair"] = true;
+    summary["deals"] = deals.size();
+    summary["won"] = won;
+    summary["no_win"] = lost;
+    summary["undecided"] = undecided;
+    summary["win_rate_low"] = rounded(low, 4);
+    summary["win_rate_high"] = rounded(high, 4);
+    summary["median_seconds"] = rounded(percentile(seconds, 0.5), 3);
+    summary["p90_seconds"] = rounded(percentile(seconds, 0.9), 3);
+    fmt::print("{}\n", summary.dump());
     fmt::print(stderr, "{} deals: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
                deals.size(), won, lost, opt.fair ? "lost by the fair strategy" : "proven lost", undecided,
                100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));

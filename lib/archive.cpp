@@ -63,11 +63,7 @@ Rules read_rules(const toml::table& root) {
     integer("ranks", kMinRanks, kMaxRanks, rules.ranks);
     integer("shuffles", 0, kMaxShuffles, rules.shuffles);
     if (std::string redeal = string_at(*t, "redeal", "rules.", false); !redeal.empty()) {
-        try {
-            rules.redeal = parse_redeal(redeal);
-        } catch (const Error& e) {
-            throw Error(fmt::format("rules.redeal: {}", e.what()));
-        }
+        rules.redeal = with_context("rules.redeal", [&] { return parse_redeal(redeal); });
     }
     if (const toml::node* value = t->get("fill_from_right")) {
         const auto* flag = value->as_boolean();
@@ -127,25 +123,14 @@ ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
     out.description = string_at(root, "description", "", false);
     out.rules = read_rules(root);
     out.deal = string_at(root, "deal", "", true);
-    try {
-        parse_deal(out.deal, out.rules);
-    } catch (const Error& e) {
-        throw Error(fmt::format("deal: {}", e.what()));
-    }
+    with_context("deal", [&] { parse_deal(out.deal, out.rules); });
     out.tags = strings_at(root, "tags");
     if (std::string verdict = string_at(root, "verdict", "", false); !verdict.empty()) {
-        try {
-            out.verdict = parse_verdict(verdict);
-        } catch (const Error& e) {
-            throw Error(fmt::format("verdict: {}", e.what()));
-        }
+        out.verdict = with_context("verdict", [&] { return parse_verdict(verdict); });
     }
     for (const std::string& record : strings_at(root, "line")) {
-        try {
-            out.line.push_back(parse_action(record, out.rules.width()));
-        } catch (const Error& e) {
-            throw Error(fmt::format("line entry {}: {}", out.line.size() + 1, e.what()));
-        }
+        out.line.push_back(with_context(fmt::format("line entry {}", out.line.size() + 1),
+                                        [&] { return parse_action(record, out.rules.width()); }));
     }
     if (out.verdict == ArchiveVerdict::Win && out.line.empty())
         throw Error("verdict 'win' needs the winning line (line = [...])");
@@ -186,11 +171,7 @@ Game check_archive(const ArchiveDeal& deal) {
     Game game = start_game(deal);
     for (std::size_t i = 0; i < deal.line.size(); ++i) {
         const Action& action = deal.line[i];
-        try {
-            game.play(action);
-        } catch (const Error& e) {
-            throw Error(fmt::format("line entry {} ({}): {}", i + 1, to_record(action), e.what()));
-        }
+        with_context(fmt::format("line entry {} ({})", i + 1, to_record(action)), [&] { game.play(action); });
         if (action.is_shuffle() && action.shuffle != 0 && action.shuffle != game.shuffles_spent())
             throw Error(fmt::format("line entry {} ({}): it is shuffle {} of the game", i + 1, to_record(action),
                                     game.shuffles_spent()));

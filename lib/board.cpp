@@ -12,13 +12,6 @@ std::optional<Slot> Board::find(Card card) const {
     return std::nullopt;
 }
 
-std::vector<Slot> Board::gaps() const {
-    std::vector<Slot> out;
-    for (int i = 0; i < size(); ++i)
-        if (at(i).is_gap()) out.push_back(slot(i));
-    return out;
-}
-
 int Board::placed_run(int row) const {
     Card first = at(Slot{row, 0});
     if (first.is_gap() || first.rank() != 2) return 0;

@@ -40,7 +40,6 @@ public:
     void set(int index, Card card) { cells_[static_cast<std::size_t>(index)] = card; }
 
     std::optional<Slot> find(Card card) const;
-    std::vector<Slot> gaps() const;
 
     // How many slots from the left of `row` hold placed cards.
     int placed_run(int row) const;

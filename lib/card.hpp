@@ -2,19 +2,12 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
-namespace addiction {
+#include "error.hpp"
 
-// Every failure the engine reports to a user: a refused action, bad notation, a
-// broken game file. The message is one line, ready to print after "addiction: ".
-// The engine throws it and only the command line's top level catches it, so a
-// refusal can never be half-applied: nothing is changed before the check passes.
-struct Error : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
+namespace addiction {
 
 inline constexpr int kRows = 4;
 inline constexpr int kMinRanks = 4;

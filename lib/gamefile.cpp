@@ -77,11 +77,7 @@ Rules read_rules(const toml::table& t) {
     rules.preset = Reader::string(t, "rules", "preset");
     rules.ranks = static_cast<int>(Reader::integer(t, "rules", "ranks", kMinRanks, kMaxRanks));
     rules.shuffles = static_cast<int>(Reader::integer(t, "rules", "shuffles", 0, kMaxShuffles));
-    try {
-        rules.redeal = parse_redeal(Reader::string(t, "rules", "redeal"));
-    } catch (const Error& e) {
-        throw Error(fmt::format("rules.redeal: {}", e.what()));
-    }
+    rules.redeal = with_context("rules.redeal", [&] { return parse_redeal(Reader::string(t, "rules", "redeal")); });
     rules.fill_from_right = Reader::boolean(t, "rules", "fill_from_right");
     if (preset_name_for(rules) != rules.preset && rules.preset != "custom")
         throw Error(fmt::format("rules.preset is '{}' but the settings are not that preset's (write 'custom')",
@@ -94,29 +90,18 @@ Board read_board(const toml::table& t, std::string_view where, std::string_view 
     if (rows.size() != kRows)
         throw Error(fmt::format("{}.{} must have 4 rows, not {}", where, key, rows.size()));
     Board board(rules.width());
-    for (int row = 0; row < kRows; ++row) {
-        try {
-            parse_row(rows[static_cast<std::size_t>(row)], row, board);
-        } catch (const Error& e) {
-            throw Error(fmt::format("{}.{}: {}", where, key, e.what()));
-        }
-    }
-    try {
+    with_context(fmt::format("{}.{}", where, key), [&] {
+        for (int row = 0; row < kRows; ++row) parse_row(rows[static_cast<std::size_t>(row)], row, board);
         check_layout(board, rules);
-    } catch (const Error& e) {
-        throw Error(fmt::format("{}.{}: {}", where, key, e.what()));
-    }
+    });
     return board;
 }
 
 std::vector<Action> read_actions(const toml::table& t, std::string_view key, int width) {
     std::vector<Action> out;
     for (const std::string& text : Reader::strings(t, "play", key)) {
-        try {
-            out.push_back(parse_action(text, width));
-        } catch (const Error& e) {
-            throw Error(fmt::format("play.{} entry {}: {}", key, out.size() + 1, e.what()));
-        }
+        out.push_back(with_context(fmt::format("play.{} entry {}", key, out.size() + 1),
+                                   [&] { return parse_action(text, width); }));
         if (out.back().is_shuffle() && out.back().shuffle == 0)
             throw Error(fmt::format("play.{} entry {}: a recorded shuffle needs its number ('shuffle 1')",
                                     key, out.size()));
@@ -180,12 +165,7 @@ Game load_game(std::string_view text, std::string_view source) {
 
     const toml::table& deal_table = reader.table("deal");
     const std::string id = Reader::string(deal_table, "deal", "id");
-    Deal deal;
-    try {
-        deal = parse_deal(id, rules);
-    } catch (const Error& e) {
-        throw Error(fmt::format("deal.id: {}", e.what()));
-    }
+    Deal deal = with_context("deal.id", [&] { return parse_deal(id, rules); });
     Board rows = read_board(deal_table, "deal", "rows", rules);
     if (rows != deal.start) throw Error(fmt::format("deal.rows are not the layout of deal {}", id));
 

@@ -109,15 +109,6 @@ Board board_of_rows(const std::vector<std::string>& rows) {
 
 }  // namespace
 
-std::string_view to_string(ImportFormat format) {
-    switch (format) {
-        case ImportFormat::Archive: return "archive";
-        case ImportFormat::Solvitaire: return "solvitaire";
-        case ImportFormat::Layout: return "layout";
-    }
-    return "layout";
-}
-
 ImportFormat detect_format(std::string_view text) {
     std::string_view body = trim(text);
     if (body.starts_with('{')) return ImportFormat::Solvitaire;

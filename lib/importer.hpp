@@ -13,7 +13,6 @@
 namespace addiction {
 
 enum class ImportFormat { Archive, Solvitaire, Layout };
-std::string_view to_string(ImportFormat format);
 
 // JSON when the text starts with '{', an archive file when it has a `deal = ...`
 // key, else a plain layout.

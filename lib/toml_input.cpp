@@ -13,7 +13,7 @@ toml::table parse_toml(std::string_view text, std::string_view source) {
     try {
         return toml::parse(text, source);
     } catch (const toml::parse_error& e) {
-        throw Error(fmt::format("{}:{}:{}: {}", source, e.source().begin.line, e.source().begin.column,
+        throw SyntaxError(fmt::format("{}:{}:{}: {}", source, e.source().begin.line, e.source().begin.column,
                                 e.description()));
     }
 }
@@ -49,7 +49,7 @@ void check_key_depth(std::string_view text, std::string_view source) {
         } else if (c == '=' || c == ',' || c == '[' || c == ']' || c == '{' || c == '}') {
             dots = 0;
         } else if (c == '.' && ++dots >= kMaxKeyParts) {
-            throw Error(fmt::format("{}:{}:{}: a key with more than {} dotted parts (a.b.c...)", source, line,
+            throw SyntaxError(fmt::format("{}:{}:{}: a key with more than {} dotted parts (a.b.c...)", source, line,
                                     i - line_start + 1, kMaxKeyParts));
         }
     }

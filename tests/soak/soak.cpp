@@ -17,16 +17,15 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "files.hpp"
 #include "gamefile.hpp"
 #include "random.hpp"
 
@@ -35,19 +34,13 @@ extern char** environ;
 namespace {
 
 using namespace addiction;
+using addiction::cli::read_file;
 namespace fs = std::filesystem;
 
 struct Outcome {
     int status = -1;  // the exit status, or 128 + signal
     std::string err;
 };
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 class Soak {
 public:
@@ -112,8 +105,9 @@ private:
 
     // The file must load and be exactly what the model saves.
     bool check_file(const std::vector<std::string>& words) {
-        std::string text = read_file(game_file_);
+        std::string text;
         try {
+            text = read_file(game_file_);
             Game loaded = load_game(text, game_file_.string());
             if (loaded.history() != model_->history() || loaded.redo_list() != model_->redo_list())
                 return fail("the file's history is not the engine's", words);

@@ -2,30 +2,23 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <unordered_set>
 
 #include "archive.hpp"
+#include "files.hpp"
 #include "helpers.hpp"
 #include "solver.hpp"
 
 using namespace addiction;
+using addiction::cli::read_file;
 
 #ifndef ADDICTION_DEALS_DIR
 #error "tests/CMakeLists.txt defines ADDICTION_DEALS_DIR, the shipped archive"
 #endif
 
 namespace {
-
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 std::vector<std::filesystem::path> shipped_files() {
     std::vector<std::filesystem::path> files;

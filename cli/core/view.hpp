@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "choices.hpp"
 #include "game.hpp"
 
 namespace addiction::cli {
@@ -12,8 +13,8 @@ struct Style {
     bool ascii = false;  // suit letters instead of symbols
 };
 
-// --color auto|always|never and NO_COLOR, for standard output.
-bool use_color(const std::string& option);
+// --color and NO_COLOR, for standard output.
+bool use_color(Color when);
 
 // The board with row letters and column numbers. Placed cards stand in brackets,
 // gaps as "..", dead gaps (nothing can ever fill them) as "xx"; 2 + 4 per column

@@ -9,9 +9,9 @@
 
 namespace addiction::cli {
 
-bool use_color(const std::string& option) {
-    if (option == "always") return true;
-    if (option == "never") return false;
+bool use_color(Color when) {
+    if (when == Color::Always) return true;
+    if (when == Color::Never) return false;
     const char* no_color = std::getenv("NO_COLOR");
     if (no_color && *no_color) return false;
     return ::isatty(STDOUT_FILENO) == 1;

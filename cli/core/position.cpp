@@ -1,0 +1,11 @@
+#include "position.hpp"
+
+#include <fmt/format.h>
+
+namespace addiction::cli {
+
+void print_position(const Game& game, const Style& style) {
+    fmt::print("{}{}\n", render_board(game.board(), game.rules(), style), status_line(game));
+}
+
+}  // namespace addiction::cli

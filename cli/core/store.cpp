@@ -1,0 +1,44 @@
+#include "store.hpp"
+
+#include <fmt/format.h>
+
+#include "files.hpp"
+#include "gamefile.hpp"
+
+namespace addiction::cli {
+namespace fs = std::filesystem;
+
+void require_game(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw Error(fmt::format("no game at {}: start one with 'addiction new'", path.string()));
+    if (fs::is_directory(path, ec)) throw Error(fmt::format("{} is a folder, not a game file", path.string()));
+}
+
+Game load_game_file(const fs::path& path) {
+    require_game(path);
+    const std::string text = read_file(path);
+    return in_file(path.string(), [&] { return load_game(text, path.string()); });
+}
+
+Game update_game(const fs::path& path, const std::function<void(Game&)>& change) {
+    require_game(path);  // a missing game says how to start one before any lock file appears
+    FileLock lock(path);
+    Game game = load_game_file(path);
+    change(game);
+    write_atomically(path, save_game(game));
+    return game;
+}
+
+void replace_game(const fs::path& path, const Game& game, const std::function<void(const fs::path&)>& check) {
+    if (path.has_parent_path()) {
+        std::error_code ec;
+        fs::create_directories(path.parent_path(), ec);
+        if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
+    }
+    FileLock lock(path);
+    check(path);
+    write_atomically(path, save_game(game));
+}
+
+}  // namespace addiction::cli

@@ -1,0 +1,25 @@
+// The game store: the one game file every command reads, and changes under a lock.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+
+#include "game.hpp"
+
+namespace addiction::cli {
+
+// Throws Error when there is no game file at `path` ("start one with 'addiction new'").
+void require_game(const std::filesystem::path& path);
+// Reads and checks the game; throws Error naming the file and the problem.
+Game load_game_file(const std::filesystem::path& path);
+
+// Lock, load, change, save: the shape of every command that changes the game.
+// When `change` throws, nothing is written and the file stays byte-identical.
+Game update_game(const std::filesystem::path& path, const std::function<void(Game&)>& change);
+
+// Saves a new `game` at `path`, creating its folder. Under the lock, `check` sees
+// the path first and may refuse (throw) to replace what is there.
+void replace_game(const std::filesystem::path& path, const Game& game,
+                  const std::function<void(const std::filesystem::path&)>& check);
+
+}  // namespace addiction::cli

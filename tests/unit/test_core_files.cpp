@@ -1,0 +1,120 @@
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "core_helpers.hpp"
+#include "error.hpp"
+#include "files.hpp"
+
+using namespace addiction;
+using namespace addiction::cli;
+using addiction::test::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Sets the umask for one test.
+class Umask {
+public:
+    explicit Umask(mode_t mask) : old_(::umask(mask)) {}
+    ~Umask() { ::umask(old_); }
+    Umask(const Umask&) = delete;
+    Umask& operator=(const Umask&) = delete;
+
+private:
+    mode_t old_;
+};
+
+mode_t mode_of(const fs::path& path) {
+    struct stat info {};
+    REQUIRE(::stat(path.c_str(), &info) == 0);
+    return info.st_mode & 0777;
+}
+
+}  // namespace
+
+TEST_CASE("read_file gives the exact bytes, and names the file when it cannot") {
+    TempDir dir;
+    write_atomically(dir / "a.toml", std::string("one\r\ntwo\0three", 14));
+    CHECK(read_file(dir / "a.toml") == std::string("one\r\ntwo\0three", 14));
+    const std::string missing = "cannot read " + (dir / "missing").string();
+    CHECK_THROWS_WITH_AS(read_file(dir / "missing"), doctest::Contains(missing.c_str()), Error);
+    CHECK_THROWS_WITH_AS(read_file(dir.path()), doctest::Contains("it is a folder"), Error);
+}
+
+TEST_CASE("write_atomically replaces the file and leaves nothing else") {
+    TempDir dir;
+    write_atomically(dir / "game.toml", "first\n");
+    write_atomically(dir / "game.toml", "second\n");
+    CHECK(read_file(dir / "game.toml") == "second\n");
+    CHECK(dir.names() == std::vector<std::string>{"game.toml"});
+}
+
+TEST_CASE("write_atomically gives the file 0666 less the umask, not mkstemp's 0600") {
+    TempDir dir;
+    {
+        Umask mask(022);
+        write_atomically(dir / "a", "x");
+    }
+    CHECK(mode_of(dir / "a") == 0644);
+    {
+        Umask mask(002);
+        write_atomically(dir / "b", "x");
+    }
+    CHECK(mode_of(dir / "b") == 0664);
+}
+
+TEST_CASE("a failed write_atomically keeps the old file and leaves no temporary file") {
+    TempDir dir;
+    // The target is a folder: the rename fails after the temporary file is written.
+    fs::create_directory(dir / "game.toml");
+    write_atomically(dir / "keep", "old");
+    CHECK_THROWS_WITH_AS(write_atomically(dir / "game.toml", "new"), doctest::Contains("cannot replace"), Error);
+    CHECK(fs::is_directory(dir / "game.toml"));
+    CHECK(dir.names() == std::vector<std::string>{"game.toml", "keep"});
+    // No folder to write in: nothing is made anywhere.
+    CHECK_THROWS_WITH_AS(write_atomically(dir / "none" / "game.toml", "new"),
+                         doctest::Contains("cannot write a temporary file in"), Error);
+    CHECK(read_file(dir / "keep") == "old");
+    CHECK(dir.names() == std::vector<std::string>{"game.toml", "keep"});
+}
+
+TEST_CASE("two holders of the lock take turns") {
+    TempDir dir;
+    const fs::path game = dir / "game.toml";
+    std::mutex mutex;
+    std::string trace;
+    auto note = [&](const char* what) {
+        std::lock_guard lock(mutex);
+        trace += what;
+    };
+    std::thread second;
+    {
+        FileLock first(game);
+        note("1");
+        second = std::thread([&] {
+            FileLock lock(game);  // blocks until the first lets go
+            note("3");
+        });
+        // Give the second holder time to run ahead if the lock let it.
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        note("2");
+    }
+    second.join();
+    CHECK(trace == "123");
+    CHECK(fs::exists(dir / "game.toml.lock"));
+}
+
+TEST_CASE("taking the lock removes the temporary files of killed saves, and only those") {
+    TempDir dir;
+    write_atomically(dir / ".game.toml.tmp.AbC123", "left by a killed save");
+    write_atomically(dir / ".game.toml.tmp.short", "not mkstemp's");
+    write_atomically(dir / ".other.toml.tmp.AbC123", "another file's");
+    { FileLock lock(dir / "game.toml"); }
+    CHECK(dir.names() == std::vector<std::string>{".game.toml.tmp.short", ".other.toml.tmp.AbC123", "game.toml.lock"});
+}
