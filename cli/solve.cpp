@@ -1,16 +1,26 @@
 // addiction solve: search for a winning line from the current position, or solve
 // a range of deals for win-rate studies.
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <vector>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "batch.hpp"
+#include "choices.hpp"
 #include "commands.hpp"
+#include "files.hpp"
 #include "paths.hpp"
 #include "position.hpp"
 #include "solver.hpp"
@@ -26,7 +36,7 @@ constexpr int kNoWin = 3;
 constexpr int kUndecided = 4;
 
 struct SolveOptions {
-    double time_limit = 0;
+    double time_limit = 60;
     std::size_t memory_mb = 3072;
     std::uint64_t positions = 0;
     bool no_shuffle = false;
@@ -35,9 +45,138 @@ struct SolveOptions {
     bool fair = false;
     std::string deals;
     std::string rules = "addiction";
+    std::optional<int> ranks;
+    std::optional<int> shuffles;
+    std::optional<Redeal> redeal;
+    bool fill_from_right = false;
     unsigned jobs = 1;
     std::string shard;
+    std::string resume;
 };
+
+// Set by SIGINT or SIGTERM while a solve runs; the search polls it
+// (SolveLimits::stop) and stops within a fraction of a second.
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch a lock-free atomic");
+
+extern "C" void on_stop_signal(int) { interrupted.store(true); }
+
+// Catches SIGINT and SIGTERM while it lives and restores what was there before.
+// The handler only sets the flag; SA_RESETHAND makes a second Ctrl-C act as
+// usual (end the process) for a user who does not want to wait.
+class StopOnSignal {
+public:
+    StopOnSignal() {
+        struct sigaction action {};
+        action.sa_handler = on_stop_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = static_cast<int>(SA_RESETHAND);
+        sigaction(SIGINT, &action, &old_int_);
+        sigaction(SIGTERM, &action, &old_term_);
+    }
+    ~StopOnSignal() {
+        sigaction(SIGINT, &old_int_, nullptr);
+        sigaction(SIGTERM, &old_term_, nullptr);
+    }
+    StopOnSignal(const StopOnSignal&) = delete;
+    StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+private:
+    struct sigaction old_int_ {};
+    struct sigaction old_term_ {};
+};
+
+// A status line on stderr, redrawn in place with \r, when stderr is a terminal;
+// nothing at all otherwise. Plain text and spaces only, so it also works on a
+// dumb terminal. Safe to call from several threads.
+class StatusLine {
+public:
+    StatusLine() : on_(isatty(STDERR_FILENO) == 1) {}
+    ~StatusLine() { clear(); }
+    StatusLine(const StatusLine&) = delete;
+    StatusLine& operator=(const StatusLine&) = delete;
+
+    bool on() const { return on_; }
+
+    // Shows the text built by make() unless the line was drawn less than a
+    // quarter of a second ago (always with force).
+    template <class Make>
+    void show(Make make, bool force = false) {
+        if (!on_) return;
+        std::lock_guard lock(mutex_);
+        const auto now = std::chrono::steady_clock::now();
+        if (!force && drawn_ && now - last_ < std::chrono::milliseconds(250)) return;
+        last_ = now;
+        drawn_ = true;
+        std::string text = make();
+        // A line longer than the terminal would wrap, and \r only goes back to its last row.
+        if (const std::size_t columns = width(); columns > 1 && text.size() >= columns) text.resize(columns - 1);
+        const std::size_t shown = text.size();
+        if (shown < width_) text.append(width_ - shown, ' ');
+        fmt::print(stderr, "\r{}", text);
+        if (shown < width_) fmt::print(stderr, "\r{}", text.substr(0, shown));
+        width_ = shown;
+        std::fflush(stderr);
+    }
+
+    // Erases the line, so that the next output starts on a clean row.
+    void clear() {
+        if (!on_) return;
+        std::lock_guard lock(mutex_);
+        if (width_ > 0) fmt::print(stderr, "\r{}\r", std::string(width_, ' '));
+        width_ = 0;
+        std::fflush(stderr);
+    }
+
+private:
+    static std::size_t width() {
+        winsize size{};
+        if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+        return 80;
+    }
+
+    bool on_;
+    std::mutex mutex_;
+    bool drawn_ = false;
+    std::chrono::steady_clock::time_point last_;
+    std::size_t width_ = 0;
+};
+
+// 1234 -> "1234", 123456 -> "123k", 4567890 -> "4.57M": short enough for a status line.
+std::string short_count(double n) {
+    if (n < 10000) return fmt::format("{:.0f}", n);
+    if (n < 1e6) return fmt::format("{:.0f}k", n / 1e3);
+    if (n < 1e9) return fmt::format("{:.2f}M", n / 1e6);
+    return fmt::format("{:.2f}G", n / 1e9);
+}
+
+// 42 -> "42 s", 754 -> "12 min 34 s", 7384 -> "2 h 3 min".
+std::string duration(double seconds) {
+    const auto s = static_cast<long>(seconds + 0.5);
+    if (s < 60) return fmt::format("{} s", s);
+    if (s < 3600) return fmt::format("{} min {} s", s / 60, s % 60);
+    return fmt::format("{} h {} min", s / 3600, s % 3600 / 60);
+}
+
+std::string solve_status(const SolveProgress& p) {
+    std::string text = fmt::format("solving: {:.1f} s, {} positions, {}/s, {:.0f} of {:.0f} MB", p.seconds,
+                                   short_count(static_cast<double>(p.positions)), short_count(p.positions_per_second),
+                                   static_cast<double>(p.bytes) / (1024.0 * 1024.0),
+                                   static_cast<double>(p.memory_limit) / (1024.0 * 1024.0));
+    // tracks.cpp: the complete search and the one that limits the moves of placed 2s.
+    if (p.two_tracks()) text += p.complete_ahead() ? ", complete track ahead" : ", 2s-limited track ahead";
+    return text;
+}
+
+Rules rules_from(const SolveOptions& opt) {
+    Rules rules = preset(opt.rules);
+    if (opt.ranks) rules.ranks = *opt.ranks;
+    if (opt.shuffles) rules.shuffles = *opt.shuffles;
+    if (opt.redeal) rules.redeal = *opt.redeal;
+    if (opt.fill_from_right) rules.fill_from_right = true;
+    rules.preset = preset_name_for(rules);
+    return rules;
+}
 
 SolveLimits limits_from(const SolveOptions& opt) {
     SolveLimits limits;
@@ -45,6 +184,7 @@ SolveLimits limits_from(const SolveOptions& opt) {
     limits.memory_bytes = opt.memory_mb << 20;
     limits.seconds = opt.time_limit;
     limits.shuffles = !opt.no_shuffle;
+    limits.stop = &interrupted;
     // Deals solved side by side already fill the cores; the answers are the
     // same with one thread or two (solver.hpp).
     if (!opt.deals.empty() && opt.jobs > 1) limits.threads = 1;
@@ -62,6 +202,7 @@ std::string verdict_words(const SolveResult& r, bool fair) {
             return fair ? std::string("lost: the fair player's strategy found no win")
                         : std::string("no win exists (proven)");
         case Verdict::Undecided: {
+            if (r.limit == Limit::Stopped) return "undecided: interrupted";
             std::string limit = r.limit == Limit::Time ? "time limit" : r.limit == Limit::Memory ? "memory limit" : "position budget";
             return fmt::format("undecided: stopped at the {}", limit);
         }
@@ -78,7 +219,8 @@ double rounded(double value, int decimals) {
 // Appends the verdict and statistics to `out`.
 void add_statistics(Json& out, const SolveResult& r) {
     out["verdict"] = std::string(to_string(r.verdict));
-    if (r.limit != Limit::None) out["limit"] = std::string(to_string(r.limit));
+    // The user stopped it: "interrupted", as the verdict line says.
+    if (r.limit != Limit::None) out["limit"] = r.limit == Limit::Stopped ? "interrupted" : std::string(to_string(r.limit));
     out["moves"] = r.moves();
     out["shuffles"] = r.shuffles();
     out["positions"] = r.positions;
@@ -95,25 +237,40 @@ int exit_status(const SolveResult& r) {
     return 1;
 }
 
-SolveResult solve_game(const Game& game, const SolveOptions& opt) {
+using Progress = std::function<void(const SolveProgress&)>;
+
+SolveResult solve_game(const Game& game, const SolveOptions& opt, const Progress& progress) {
+    SolveLimits limits = limits_from(opt);
+    limits.progress = progress;
     // Without shuffles nothing is left to chance, so the fair player is the solver.
-    return opt.fair && !opt.no_shuffle ? solve_fair(game, limits_from(opt)) : solve(game, limits_from(opt));
+    return opt.fair && !opt.no_shuffle ? solve_fair(game, limits) : solve(game, limits);
 }
 
 void run_one(const SolveOptions& opt, const Globals& globals) {
     const auto path = game_path(globals.file);
     SolveResult result;
     std::optional<Game> after;
-    if (opt.apply) {
-        // Solve under the lock and play the line in the same step: one atomic save.
-        after = update_game(path, [&](Game& game) {
-            result = solve_game(game, opt);
-            if (result.verdict != Verdict::Won) return;
-            for (const Action& action : result.line) game.play(action);
-        });
-    } else {
-        result = solve_game(load_game_file(path), opt);
-    }
+    {
+        StatusLine status;
+        const StopOnSignal signals;
+        Progress progress;
+        if (status.on()) progress = [&](const SolveProgress& p) { status.show([&] { return solve_status(p); }); };
+        if (opt.apply) {
+            // Solve under the lock and play the line in the same step: one atomic save.
+            // Without a win the file is left as it was, not even rewritten.
+            struct NoLine {};
+            try {
+                after = update_game(path, [&](Game& game) {
+                    result = solve_game(game, opt, progress);
+                    if (result.verdict != Verdict::Won) throw NoLine{};
+                    for (const Action& action : result.line) game.play(action);
+                });
+            } catch (const NoLine&) {
+            }
+        } else {
+            result = solve_game(load_game_file(path), opt, progress);
+        }
+    }  // the status line erased, Ctrl-C back to what it was
     if (opt.json) {
         Json out;
         add_statistics(out, result);
@@ -131,46 +288,127 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
     if (int status = exit_status(result); status != 0) throw ExitStatus{status};
 }
 
+// The deals an earlier run of the same study wrote lines for (--resume).
+struct Resumed {
+    std::set<std::uint64_t> deals;
+    bool partial_line = false;  // the file ends without a newline (a run that was killed)
+};
+
+Resumed read_resume(const std::string& path, const Rules& rules, bool fair) {
+    const std::string text = read_file(path);
+    Resumed resumed;
+    resumed.partial_line = !text.empty() && text.back() != '\n';
+    std::size_t number = 0;
+    for (std::size_t begin = 0; begin < text.size();) {
+        std::size_t end = text.find('\n', begin);
+        if (end == std::string::npos) end = text.size();
+        ++number;
+        const Json line = Json::parse(text.begin() + static_cast<std::ptrdiff_t>(begin),
+                                      text.begin() + static_cast<std::ptrdiff_t>(end), nullptr, false);
+        begin = end + 1;
+        // A line that does not parse (cut short by a kill) is a deal not done: it is solved again.
+        if (line.is_discarded() || !line.is_object() || line.contains("summary") || !line.contains("deal") ||
+            !line["deal"].is_number_unsigned())
+            continue;
+        const auto deal = line["deal"].get<std::uint64_t>();
+        const std::string its_rules = line.value("rules", "");
+        const bool its_fair = line.value("fair", false);
+        if (its_rules != rules.preset || its_fair != fair)
+            throw Error(fmt::format("{} line {}: deal {} was solved with {}{} rules, not {}{}; --resume takes the "
+                                    "output of the same study",
+                                    path, number, deal, its_rules, its_fair ? " (fair)" : "", rules.preset,
+                                    fair ? " (fair)" : ""));
+        resumed.deals.insert(deal);
+    }
+    return resumed;
+}
+
 void run_batch(const SolveOptions& opt) {
-    if (opt.apply) throw Error("--apply plays into a game file; it does not go with --deals");
     const auto [from, to] = parse_range(opt.deals);
     const auto [shard, shards] = parse_shard(opt.shard);
-    const Rules rules = preset(opt.rules);
-    const std::vector<std::uint64_t> deals = shard_deals(from, to, shard, shards);
+    const Rules rules = rules_from(opt);
+    std::vector<std::uint64_t> deals = shard_deals(from, to, shard, shards);
+    std::size_t skipped = 0;
+    if (!opt.resume.empty()) {
+        const Resumed resumed = read_resume(opt.resume, rules, opt.fair);
+        skipped = std::erase_if(deals, [&](std::uint64_t deal) { return resumed.deals.count(deal) != 0; });
+        // Appended to the file, the first line must not join its torn last one.
+        if (resumed.partial_line) fmt::print("\n");
+    }
 
-    // Lines come out in deal order whatever finishes first.
-    int won = 0, lost = 0, undecided = 0;
+    StatusLine status;
+    const StopOnSignal signals;
+    const auto start = std::chrono::steady_clock::now();
+    // Counted on the main thread, read by the status line from the workers too.
+    std::atomic<int> won{0}, lost{0}, undecided{0};
+    std::atomic<std::size_t> finished{0};
+    auto batch_status = [&] {
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const std::size_t done = finished.load();
+        std::string text = fmt::format("deals {} of {}: {} won, {} no win, {} undecided; {}", done, deals.size(),
+                                       won.load(), lost.load(), undecided.load(), duration(elapsed));
+        if (done > 0 && done < deals.size())
+            text += fmt::format(", about {} left",
+                                duration(elapsed / static_cast<double>(done) * static_cast<double>(deals.size() - done)));
+        return text;
+    };
+    Progress progress;
+    if (status.on()) progress = [&](const SolveProgress&) { status.show(batch_status); };
+    status.show(batch_status, true);
+
+    // Lines come out in deal order whatever finishes first. Once interrupted,
+    // deals not finished write no line: a resumed run solves them.
     std::vector<double> seconds;
-    auto compute = [&](std::size_t i) { return solve_game(Game(rules, deal_number(deals[i], rules)), opt); };
+    auto compute = [&](std::size_t i) {
+        if (interrupted.load()) {
+            SolveResult skip;
+            skip.limit = Limit::Stopped;
+            return skip;
+        }
+        return solve_game(Game(rules, deal_number(deals[i], rules)), opt, progress);
+    };
     in_order<SolveResult>(deals.size(), opt.jobs, compute, [&](std::size_t i, SolveResult r) {
+        if (r.limit == Limit::Stopped) return;
         won += r.verdict == Verdict::Won;
         lost += r.verdict == Verdict::NoWin;
         undecided += r.verdict == Verdict::Undecided;
+        ++finished;
         seconds.push_back(r.seconds);
         Json out = {{"deal", deals[i]}, {"rules", rules.preset}};
         if (opt.fair) out["fair"] = true;
         add_statistics(out, r);
+        status.clear();
         fmt::print("{}\n", out.dump());
         std::fflush(stdout);
+        status.show(batch_status, true);
     });
+    status.clear();
 
-    const auto n = static_cast<double>(deals.size());
+    const bool stopped = interrupted.load();
+    const std::size_t done = finished.load();
+    const auto n = static_cast<double>(done);
     const double low = n > 0 ? won / n : 0;
     const double high = n > 0 ? (won + undecided) / n : 0;
     Json summary = {{"summary", true}, {"rules", rules.preset}};
     if (opt.fair) summary["fair"] = true;
-    summary["deals"] = deals.size();
-    summary["won"] = won;
-    summary["no_win"] = lost;
-    summary["undecided"] = undecided;
+    summary["deals"] = done;
+    summary["won"] = won.load();
+    summary["no_win"] = lost.load();
+    summary["undecided"] = undecided.load();
     summary["win_rate_low"] = rounded(low, 4);
     summary["win_rate_high"] = rounded(high, 4);
     summary["median_seconds"] = rounded(percentile(seconds, 0.5), 3);
     summary["p90_seconds"] = rounded(percentile(seconds, 0.9), 3);
+    if (!opt.resume.empty()) summary["skipped"] = skipped;
+    if (stopped) summary["interrupted"] = true;
     fmt::print("{}\n", summary.dump());
-    fmt::print(stderr, "{} deals: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
-               deals.size(), won, lost, opt.fair ? "lost by the fair strategy" : "proven lost", undecided,
+    std::fflush(stdout);
+    fmt::print(stderr, "{}{} deals: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
+               stopped ? fmt::format("interrupted after {} of ", done) : std::string(), stopped ? deals.size() : done,
+               won.load(), lost.load(), opt.fair ? "lost by the fair strategy" : "proven lost", undecided.load(),
                100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));
+    if (!opt.resume.empty()) fmt::print(stderr, "{} deals skipped: already in {}\n", skipped, opt.resume);
+    if (stopped) throw ExitStatus{kUndecided};
 }
 
 }  // namespace
@@ -179,9 +417,11 @@ void setup_solve(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<SolveOptions>();
     auto* sub = app.add_subcommand("solve", "Find a winning line from the current position, or prove there is none");
     sub->add_option("--time-limit", opt->time_limit,
-                    "Stop after SECONDS of wall-clock time and report undecided (default: no limit)")
+                    "Stop after SECONDS of wall-clock time and report undecided (with --deals: per deal); 0 means "
+                    "no limit")
         ->check(CLI::NonNegativeNumber)
-        ->type_name("SECONDS");
+        ->type_name("SECONDS")
+        ->capture_default_str();
     sub->add_option("--memory", opt->memory_mb,
                     "Memory for stored positions, per search; when full the verdict is undecided")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
@@ -201,24 +441,48 @@ void setup_solve(CLI::App& app, const Globals& globals) {
                   "moves only (at most --positions, else 1000000, positions while shuffles are left), and failing "
                   "a win shuffle from the position found with the most cards placed; a lost verdict then means "
                   "this strategy lost, not that no win exists");
-    sub->add_option("--deals", opt->deals,
+    auto* deals = sub->add_option("--deals", opt->deals,
                     "Solve deals FROM-TO instead of the game file: one JSON line per deal (deal, rules, verdict, "
                     "moves, shuffles, positions, seconds, peak_mb, and limit when undecided) in deal order, then a "
                     "summary line (summary, deals, won, no_win, undecided, win_rate_low, win_rate_high, "
-                    "median_seconds, p90_seconds)")
+                    "median_seconds, p90_seconds, and skipped with --resume, interrupted after Ctrl-C)")
         ->type_name("FROM-TO");
+    sub->get_option("--apply")->excludes(deals);
     sub->add_option("-r,--rules", opt->rules, "With --deals: the rule preset (addiction, montana, gaps, mini)")
         ->check(CLI::IsMember(preset_names()))
         ->type_name("PRESET")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->needs(deals);
+    sub->add_option("--ranks", opt->ranks, "With --deals: cards per suit, and slots per row")
+        ->check(CLI::Range(kMinRanks, kMaxRanks))
+        ->type_name("N")
+        ->needs(deals);
+    sub->add_option("--shuffles", opt->shuffles, "With --deals: shuffles (redeals) allowed in the game")
+        ->check(CLI::Range(0, kMaxShuffles))
+        ->type_name("N")
+        ->needs(deals);
+    choice(sub->add_option("--redeal", opt->redeal, "With --deals: how a shuffle deals: random (gaps anywhere) or after-run"),
+           kRedeals)
+        ->type_name("HOW")
+        ->needs(deals);
+    sub->add_flag("--fill-from-right", opt->fill_from_right,
+                  "With --deals: a card may also fill the gap left of its successor")
+        ->needs(deals);
     sub->add_option("-j,--jobs", opt->jobs, "With --deals: deals solved at once, each with its own --memory (and one thread when N > 1)")
         ->check(CLI::Range(1u, 256u))
         ->type_name("N")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->needs(deals);
     sub->add_option("--shard", opt->shard,
                     "With --deals: solve only the K-th of N interleaved shares of the range (every N-th deal, "
                     "from the K-th), for cluster job arrays")
-        ->type_name("K/N");
+        ->type_name("K/N")
+        ->needs(deals);
+    sub->add_option("--resume", opt->resume,
+                    "With --deals: skip the deals that FILE, the output of an earlier run of the same study, has a "
+                    "line for; write only the rest (append them: --resume out.jsonl >> out.jsonl)")
+        ->type_name("FILE")
+        ->needs(deals);
     sub->footer(
         "Without --deals, the line goes to stdout, one action per line as the command line takes it\n"
         "(`move 6D c7`, `shuffle`), and the verdict with positions stored, time and peak memory to stderr.\n"
@@ -228,7 +492,11 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         "  1  error\n"
         "  2  usage error\n"
         "  3  no win exists, proven (with --fair: the fair strategy lost)\n"
-        "  4  undecided: a time, memory or position limit was reached");
+        "  4  undecided: a time, memory or position limit was reached, or Ctrl-C (SIGINT or SIGTERM)\n"
+        "     stopped it (with --deals: after the lines of the deals finished and a summary)\n"
+        "\n"
+        "On a terminal a status line on stderr shows the search (time, positions stored, positions per\n"
+        "second, memory used of --memory) or, with --deals, the deals done and the time left.");
     sub->callback([opt, &globals] {
         if (!opt->deals.empty())
             run_batch(*opt);
