@@ -30,7 +30,7 @@ _addiction() {
                 ;;
             --color | -r | --rules | --ranks | --shuffles | --redeal | --from | --to | --at | --format | \
                 -o | --output | --name | --description | --delay | --time-limit | --memory | --positions | \
-                --deals | -j | --jobs | --shard)
+                --deals | -j | --jobs | --shard | --resume)
                 skip=1
                 ;;
             -*) ;;
@@ -69,6 +69,10 @@ _addiction() {
             --positions | --deals | -j | --jobs | --shard)
             return
             ;;
+        --resume)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return
+            ;;
     esac
 
     local global="-f --file --color --ascii -h --help --version"
@@ -86,7 +90,7 @@ _addiction() {
         new) options="--from -r --rules --ranks --shuffles --redeal --fill-from-right --force" ;;
         show) options="--json --at" ;;
         hint) options="--all" ;;
-        solve) options="--no-shuffle --apply --json --fair --time-limit --memory --positions --deals -r --rules -j --jobs --shard" ;;
+        solve) options="--no-shuffle --apply --json --fair --time-limit --memory --positions --deals -r --rules --ranks --shuffles --redeal --fill-from-right -j --jobs --shard --resume" ;;
         deals) options="--json -r --rules" ;;
         export) options="--format -o --output --at --with-history --name --description" ;;
         replay) options="--from --to --delay" ;;

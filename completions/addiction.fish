@@ -40,10 +40,10 @@ complete -c addiction -n "not __fish_seen_subcommand_from $commands" -a '(__addi
 complete -c addiction -n '__fish_seen_subcommand_from new' -a '(__addiction_words deals)' -d 'Archived deal'
 complete -c addiction -n '__fish_seen_subcommand_from new' -l from -r -F -d 'Import the deal from a file'
 complete -c addiction -n '__fish_seen_subcommand_from new deals solve' -s r -l rules -x -a '(__addiction_words presets)' -d 'Rule preset'
-complete -c addiction -n '__fish_seen_subcommand_from new' -l ranks -x -d 'Cards per suit'
-complete -c addiction -n '__fish_seen_subcommand_from new' -l shuffles -x -d 'Shuffles allowed'
-complete -c addiction -n '__fish_seen_subcommand_from new' -l redeal -x -a 'random after-run' -d 'How a shuffle deals'
-complete -c addiction -n '__fish_seen_subcommand_from new' -l fill-from-right -d 'Fill the gap left of a successor too'
+complete -c addiction -n '__fish_seen_subcommand_from new solve' -l ranks -x -d 'Cards per suit'
+complete -c addiction -n '__fish_seen_subcommand_from new solve' -l shuffles -x -d 'Shuffles allowed'
+complete -c addiction -n '__fish_seen_subcommand_from new solve' -l redeal -x -a 'random after-run' -d 'How a shuffle deals'
+complete -c addiction -n '__fish_seen_subcommand_from new solve' -l fill-from-right -d 'Fill the gap left of a successor too'
 complete -c addiction -n '__fish_seen_subcommand_from new' -l force -d 'Replace a game in progress'
 
 complete -c addiction -n '__fish_seen_subcommand_from show' -l json -d 'One JSON object'
@@ -64,6 +64,7 @@ complete -c addiction -n '__fish_seen_subcommand_from solve' -l positions -x -d 
 complete -c addiction -n '__fish_seen_subcommand_from solve' -l deals -x -d 'Solve deals FROM-TO'
 complete -c addiction -n '__fish_seen_subcommand_from solve' -s j -l jobs -x -d 'Deals solved at once'
 complete -c addiction -n '__fish_seen_subcommand_from solve' -l shard -x -d 'K-th of N shares'
+complete -c addiction -n '__fish_seen_subcommand_from solve' -l resume -r -F -d 'Skip the deals in an earlier output'
 
 complete -c addiction -n '__fish_seen_subcommand_from export' -l format -x -a '(__addiction_words formats)' -d 'Output format'
 complete -c addiction -n '__fish_seen_subcommand_from export' -s o -l output -r -F -d 'Write to a file'
