@@ -63,27 +63,38 @@ extern "C" void on_stop_signal(int) { interrupted.store(true); }
 
 // Catches SIGINT and SIGTERM while it lives and restores what was there before.
 // The handler only sets the flag; SA_RESETHAND makes a second Ctrl-C act as
-// usual (end the process) for a user who does not want to wait.
+// usual (end the process) for a user who does not want to wait. A signal the
+// process was started with ignored (nohup, a background job of a script) stays
+// ignored.
 class StopOnSignal {
 public:
-    StopOnSignal() {
-        struct sigaction action {};
-        action.sa_handler = on_stop_signal;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = static_cast<int>(SA_RESETHAND);
-        sigaction(SIGINT, &action, &old_int_);
-        sigaction(SIGTERM, &action, &old_term_);
-    }
-    ~StopOnSignal() {
-        sigaction(SIGINT, &old_int_, nullptr);
-        sigaction(SIGTERM, &old_term_, nullptr);
-    }
-    StopOnSignal(const StopOnSignal&) = delete;
-    StopOnSignal& operator=(const StopOnSignal&) = delete;
+    StopOnSignal() : int_(SIGINT), term_(SIGTERM) {}
 
 private:
-    struct sigaction old_int_ {};
-    struct sigaction old_term_ {};
+    class Catch {
+    public:
+        explicit Catch(int signal) : signal_(signal) {
+            sigaction(signal_, nullptr, &old_);
+            if (old_.sa_handler == SIG_IGN) return;
+            struct sigaction action {};
+            action.sa_handler = on_stop_signal;
+            sigemptyset(&action.sa_mask);
+            action.sa_flags = static_cast<int>(SA_RESETHAND);
+            caught_ = sigaction(signal_, &action, nullptr) == 0;
+        }
+        ~Catch() {
+            if (caught_) sigaction(signal_, &old_, nullptr);
+        }
+        Catch(const Catch&) = delete;
+        Catch& operator=(const Catch&) = delete;
+
+    private:
+        int signal_;
+        struct sigaction old_ {};
+        bool caught_ = false;
+    };
+    Catch int_;
+    Catch term_;
 };
 
 // A status line on stderr, redrawn in place with \r, when stderr is a terminal;

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# addiction solve that ends and talks: the time limit, Ctrl-C and SIGTERM, the
+# status line on a terminal (a pseudo-terminal) and none on a pipe, and
+# `solve --deals` interrupted and resumed.
+source "$(dirname "$0")/lib.sh"
+
+# spawn MODE SIGNAL CMD...: runs the binary with CMD under python3, on a
+# pseudo-terminal (MODE pty: stdout and stderr both on it) or on pipes (MODE
+# pipe). With SIGNAL (INT, TERM or -), it waits until the process catches
+# SIGINT (so the search has begun), lets it search a moment and sends SIGNAL.
+# Sets $out, $err (empty for pty), $status, and $stop_ms: the time from the
+# signal to the exit.
+cat >"$WORK/spawn.py" <<'EOF'
+import os, pty, signal, subprocess, sys, time
+mode, sig, outfile, errfile, *cmd = sys.argv[1:]
+def catches_sigint(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("SigCgt:"):
+                    return int(line.split()[1], 16) & (1 << (signal.SIGINT - 1)) != 0
+    except OSError:
+        pass
+    return False
+def stop(pid):
+    if sig == "-":
+        return None
+    deadline = time.time() + 30
+    while not catches_sigint(pid) and time.time() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.5)
+    os.kill(pid, getattr(signal, "SIG" + sig))
+    return time.time()
+if mode == "pty":
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(cmd[0], cmd)
+    # Read on a thread-free loop: the signal is sent between reads.
+    import select
+    out = b""
+    sent = None
+    began = time.time()
+    while True:
+        if sent is None and sig != "-" and catches_sigint(pid):
+            time.sleep(0.5)
+            os.kill(pid, getattr(signal, "SIG" + sig))
+            sent = time.time()
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            out += data
+    _, st = os.waitpid(pid, 0)
+    end = time.time()
+    open(outfile, "wb").write(out)
+    open(errfile, "wb").write(b"")
+else:
+    with open(outfile, "wb") as o, open(errfile, "wb") as e:
+        p = subprocess.Popen(cmd, stdout=o, stderr=e)
+        sent = stop(p.pid)
+        p.wait(timeout=60)
+        end = time.time()
+        st = None
+        code = p.returncode
+if st is not None:
+    code = os.waitstatus_to_exitcode(st)
+print(code, int((end - sent) * 1000) if sent else -1)
+EOF
+spawn() {
+  local mode=$1 sig=$2 result
+  shift 2
+  result=$(python3 "$WORK/spawn.py" "$mode" "$sig" "$WORK/.sout" "$WORK/.serr" "$BIN" "$@")
+  status=${result% *}
+  stop_ms=${result#* }
+  out=$(cat "$WORK/.sout")
+  err=$(cat "$WORK/.serr")
+}
+
+# A deal the solver cannot decide quickly (gaps 1 needs millions of positions)
+# ends by itself at the time limit: exit 4, the limit named.
+addiction new 1 --rules gaps >/dev/null
+expect 4 "a small time limit ends the search" solve --time-limit 1
+contains "$err" "undecided: stopped at the time limit" "the time limit is the verdict"
+one_line "$err" "no status line when stderr is not a terminal"
+if [[ "$err" != *$'\r'* ]]; then ok; else bad "a carriage return on a pipe: $err"; fi
+if addiction solve --help | grep -q -- "--time-limit SECONDS.*=60"; then ok; else bad "the default time limit in --help"; fi
+
+# SIGINT stops it cleanly: the statistics line, "interrupted", exit 4.
+spawn pipe INT solve --time-limit 0
+if [ "$status" = 4 ]; then ok; else bad "SIGINT: exit $status, wanted 4 ($err)"; fi
+contains "$err" "undecided: interrupted;" "SIGINT verdict"
+contains "$err" "positions in" "the statistics line after SIGINT"
+echo "solve stopped $stop_ms ms after SIGINT" >&2
+spawn pipe TERM solve --json --time-limit 0
+if [ "$status" = 4 ]; then ok; else bad "SIGTERM: exit $status, wanted 4 ($err)"; fi
+jq_is "$out" '[.verdict, .limit]' '["undecided","interrupted"]' "SIGTERM in the JSON"
+echo "solve stopped $stop_ms ms after SIGTERM" >&2
+
+# With --apply an interrupted solve leaves the game file byte-identical.
+cp "$ADDICTION_FILE" before.toml
+spawn pipe INT solve --apply --time-limit 0
+if [ "$status" = 4 ]; then ok; else bad "SIGINT --apply: exit $status ($err)"; fi
+same_file before.toml "$ADDICTION_FILE" "an interrupted --apply"
+
+# On a terminal: the status line, redrawn with \r, erased before the verdict.
+spawn pty INT solve --time-limit 0
+if [ "$status" = 4 ]; then ok; else bad "SIGINT on a terminal: exit $status"; fi
+contains "$out" "solving: " "the status line on a terminal"
+contains "$out" " positions, " "the status line counts positions"
+contains "$out" " of 3072 MB" "the status line shows memory of the limit"
+contains "$out" $'\r' "the status line is redrawn in place"
+last=$(printf '%s' "$out" | tr -d '\n' | tr '\r' '\n' | grep -v '^ *$' | tail -n 1)
+contains "$last" "undecided: interrupted;" "the verdict comes last, on a clean line"
+spawn pty - solve --time-limit 0.5
+contains "$out" "undecided: stopped at the time limit" "the time limit on a terminal"
+
+# Option strictness: what only applies to --deals is refused without it (exit 2).
+for option in "--rules gaps" "--jobs 2" "--shard 1/2" "--ranks 5" "--shuffles 1" "--redeal after-run" \
+  "--fill-from-right" "--resume x.jsonl"; do
+  # shellcheck disable=SC2086
+  refused 2 "solve $option without --deals" solve $option
+  contains "$err" "${option%% *}" "the error names $option"
+done
+refused 2 "--apply with --deals" solve --apply --deals 1-2
+
+# --deals on a terminal: the progress line.
+spawn pty - solve --deals 1-3 --rules mini
+if [ "$status" = 0 ]; then ok; else bad "batch on a terminal: exit $status"; fi
+contains "$out" "deals 1 of 3: 1 won, 0 no win, 0 undecided" "the batch progress line"
+contains "$out" "3 deals: 3 won" "the batch summary on a terminal"
+
+# --deals interrupted: every finished deal's line, then a summary of those, exit 4.
+spawn pipe INT solve --deals 1-40 --rules gaps --time-limit 0.5
+if [ "$status" = 4 ]; then ok; else bad "interrupted batch: exit $status ($err)"; fi
+contains "$err" "interrupted after " "the batch says it was interrupted"
+n=$(printf '%s\n' "$out" | jq -s '[.[] | select(.summary != true)] | length')
+jq_is "$out" 'select(.summary == true) | [.interrupted, .deals]' "[true,$n]" "the summary counts the finished deals"
+jq_is "$(printf '%s\n' "$out" | jq -s -c '[.[] | select(.summary != true) | .limit] | map(select(. == "interrupted")) | length')" . 0 \
+  "no line for a deal that did not finish"
+
+# --resume skips what an earlier run wrote and writes only the rest.
+addiction solve --deals 1-4 --rules mini >out.jsonl
+expect 0 "resume" solve --deals 1-7 --rules mini --resume out.jsonl
+jq_is "$(printf '%s\n' "$out" | jq -s -c '[.[] | select(.summary != true) | .deal]')" . '[5,6,7]' "resumed deals"
+jq_is "$(printf '%s\n' "$out" | jq -c 'select(.summary == true) | [.deals, .skipped]')" . '[3,4]' "resume summary"
+# A last line torn by a kill is solved again, on a line of its own.
+head -c -20 out.jsonl | head -n 3 >torn.jsonl
+printf '{"deal":4,"rules":"mi' >>torn.jsonl
+addiction solve --deals 1-6 --rules mini --resume torn.jsonl >>torn.jsonl 2>/dev/null
+got=$(jq -cR 'fromjson? // empty | select(.summary != true) | .deal' torn.jsonl | tr '\n' ' ')
+if [ "$got" = '1 2 3 4 5 6 ' ]; then ok; else bad "resume after a torn line: $got"; fi
+refused 1 "resume from other rules" solve --deals 1-6 --rules gaps --resume out.jsonl
+refused 1 "resume from a missing file" solve --deals 1-6 --rules mini --resume missing.jsonl
+
+finish
