@@ -19,6 +19,8 @@ TO=${RANGE#*-}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export ADDICTION_FILE="$WORK/game.toml"
+# The games it plays are not the player's: keep them out of the real record.
+export ADDICTION_RECORD="$WORK/record"
 
 field() { grep -o "\"$1\": [^,}]*" <<<"$2" | head -n 1 | sed -E 's/^"[a-z_]+": "?([^"]*)"?$/\1/'; }
 

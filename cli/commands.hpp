@@ -20,7 +20,9 @@ struct Globals {
 };
 
 // Prints the board and the status line, as every command that changes the game does.
-void print_position(const Game& game, const Globals& globals);
+// The last action's cards are highlighted in colour; `wants` marks each live gap
+// with the card it wants.
+void print_position(const Game& game, const Globals& globals, bool wants = false);
 
 void setup_new(CLI::App& app, const Globals& globals);
 void setup_show(CLI::App& app, const Globals& globals);
@@ -39,5 +41,7 @@ void setup_deals(CLI::App& app, const Globals& globals);
 void setup_export(CLI::App& app, const Globals& globals);
 void setup_replay(CLI::App& app, const Globals& globals);
 void setup_complete(CLI::App& app, const Globals& globals);  // hidden, for shell completion
+void setup_stats(CLI::App& app, const Globals& globals);
+void setup_games(CLI::App& app, const Globals& globals);
 
 }  // namespace addiction::cli

@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "deals.hpp"
+#include "record_store.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -43,11 +44,13 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
         if (opt.args.empty()) return;
         Game game = load_game_file(game_path(globals.file));
         for (Slot slot : game.destinations(parse_card(opt.args[0]))) fmt::print("{}\n", to_string(slot));
+    } else if (opt.what == "games") {
+        list_game_names();
     } else if (opt.what == "formats") {
         for (auto name : {"text", "json", "deal", "svg", "solvitaire"}) fmt::print("{}\n", name);
     } else {
         throw Error(fmt::format("complete: unknown word list '{}' (commands, presets, deals, movable, "
-                                "destinations CARD, formats)",
+                                "destinations CARD, formats, games)",
                                 opt.what));
     }
 }
@@ -58,7 +61,7 @@ void setup_complete(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<CompleteOptions>();
     auto* sub = app.add_subcommand("complete", "Words for shell completion");
     sub->group("");  // hidden: for the completion scripts, not for people
-    sub->add_option("what", opt->what, "commands, presets, deals, movable, destinations CARD, formats")
+    sub->add_option("what", opt->what, "commands, presets, deals, movable, destinations CARD, formats, games")
         ->required();
     sub->add_option("args", opt->args, "Arguments of the list");
     const CLI::App* root = &app;

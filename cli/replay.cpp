@@ -60,7 +60,9 @@ void run(const ReplayOptions& opt, const Globals& globals) {
             fmt::print("{}position {}: {}\n", i > from && !clear ? "\n" : "", i,
                        to_string(game.history()[static_cast<std::size_t>(i - 1)]));
         const Game position = game.at(i);
-        fmt::print("{}{}\n", render_board(position.board(), position.rules(), globals.style()), status_line(position));
+        Style style = globals.style();
+        style.highlight = position.last_action_slots();
+        fmt::print("{}{}\n", render_board(position.board(), position.rules(), style), status_line(position));
     }
 }
 

@@ -10,14 +10,18 @@
 
 namespace addiction::cli {
 
-void print_position(const Game& game, const Globals& globals) {
-    fmt::print("{}{}\n", render_board(game.board(), game.rules(), globals.style()), status_line(game));
+void print_position(const Game& game, const Globals& globals, bool wants) {
+    Style style = globals.style();
+    style.wants = wants;
+    style.highlight = game.last_action_slots();
+    fmt::print("{}{}\n", render_board(game.board(), game.rules(), style), status_line(game));
 }
 
 namespace {
 
 struct ShowOptions {
     bool json = false;
+    bool wants = false;
     std::optional<int> at;
 };
 
@@ -28,8 +32,8 @@ void run(const ShowOptions& opt, const Globals& globals) {
         fmt::print("{}\n", game_json(game));
         return;
     }
-    print_position(game, globals);
-    fmt::print("{}\ndeal code {}\n", advice_line(game), deal_code(game.deal().start));
+    print_position(game, globals, opt.wants);
+    fmt::print("{}\n{}\ndeal code {}\n", score_line(game), advice_line(game), deal_code(game.deal().start));
 }
 
 }  // namespace
@@ -39,6 +43,7 @@ void setup_show(CLI::App& app, const Globals& globals) {
     auto* sub = app.add_subcommand("show", "Show the board and the game's status");
     sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
     sub->add_option("--at", opt->at, "The position after the first N actions")->type_name("N");
+    sub->add_flag("--wants", opt->wants, "Mark each live gap with the card it wants, e.g. (7H); (2) for any 2");
     sub->callback([opt, &globals] { run(*opt, globals); });
 }
 

@@ -15,6 +15,7 @@
 #include <fmt/std.h>
 
 #include "gamefile.hpp"
+#include "record_store.hpp"
 
 namespace addiction::cli {
 namespace fs = std::filesystem;
@@ -56,7 +57,9 @@ void remove_stale_temporaries(const fs::path& path) {
 
 fs::path game_path(const std::string& file_option) {
     if (!file_option.empty()) return file_option;
+    if (!selected_game().empty()) return named_game_path(selected_game());
     if (auto file = env("ADDICTION_FILE"); !file.empty()) return file;
+    if (auto name = env("ADDICTION_GAME"); !name.empty()) return named_game_path(name);
     fs::path state = env("XDG_STATE_HOME");
     if (state.empty()) {
         auto home = env("HOME");
@@ -166,7 +169,9 @@ Game update_game(const fs::path& path, const std::function<void(Game&)>& change)
     require_game(path);  // a missing game says how to start one before any lock file appears
     GameLock lock(path);
     Game game = load_game_file(path);
+    const Game before = game;
     change(game);
+    note_action(path, before, game);  // the clock, and the record at the game's end
     write_atomically(path, save_game(game));
     return game;
 }

@@ -9,8 +9,9 @@
 
 namespace addiction::cli {
 
-// -f/--file, else $ADDICTION_FILE, else $XDG_STATE_HOME/addiction/game.toml
-// (~/.local/state when XDG_STATE_HOME is unset or empty).
+// -f/--file, else --game NAME, else $ADDICTION_FILE, else $ADDICTION_GAME (both
+// NAME as $XDG_STATE_HOME/addiction/games/NAME.toml), else
+// $XDG_STATE_HOME/addiction/game.toml (~/.local/state when XDG_STATE_HOME is unset or empty).
 std::filesystem::path game_path(const std::string& file_option);
 
 // Throws Error when there is no game file at `path` ("start one with 'addiction new'").
