@@ -44,8 +44,9 @@ Error system_error(std::string_view what, const fs::path& path) {
     return Error(fmt::format("cannot {} {}: {}", what, path.string(), std::strerror(errno)));
 }
 
-// A test hook: lets tests/e2e/test_record.sh kill a command between appending a
-// game's end and saving the game, the window the game's identity covers.
+// A test hook: lets tests/e2e/test_record.sh kill a command just before appending
+// a game's end, or between the append and saving the game (the window the
+// game's identity covers).
 void crash_point(std::string_view where) {
     if (env("ADDICTION_TEST_KILL") == where) std::raise(SIGKILL);
 }
@@ -149,6 +150,7 @@ void record_end(const fs::path& path, Game& game, Result result) {
     if (game.log().recorded) return;
     if (recording_on) {
         const std::string file = fs::absolute(path).lexically_normal().string();
+        crash_point("before-record");
         append_to_record(record_path(), to_json_line(record_entry(game, result, file, now_seconds())));
         crash_point("after-record");
     }

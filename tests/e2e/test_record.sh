@@ -113,6 +113,17 @@ n=$(lines)
 addiction move KS d12 >/dev/null
 [ "$(lines)" = $((n + 1)) ] && ok || bad "the end is appended again"
 [ "$(stat won)" = $((before + 1)) ] && ok || bad "but counted once"
+# Killed just before the append: nothing appended, the game not saved; the move
+# played again is recorded once.
+before=$(stat won)
+n=$(lines)
+tick
+addiction new --force $FOUR_FROM_WON >/dev/null
+for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+ADDICTION_TEST_KILL=before-record "$BIN" move KS d12 >/dev/null 2>&1
+[ "$(lines)" = "$n" ] && ok || bad "killed before the append: nothing appended"
+addiction move KS d12 >/dev/null
+[ "$(lines)" = $((n + 1)) ] && [ "$(stat won)" = $((before + 1)) ] && ok || bad "killed before the append: once"
 # Killed after the append of an abandon: the next new appends it again, once counted.
 tick
 addiction new --force 8 >/dev/null
@@ -121,6 +132,25 @@ before=$(stat abandoned)
 ADDICTION_TEST_KILL=after-record "$BIN" new --force 9 >/dev/null 2>&1
 addiction new --force 9 >/dev/null
 [ "$(stat abandoned)" = $((before + 1)) ] && ok || bad "an abandon killed mid-way counts once"
+
+# SIGKILL at random moments of the winning move, then the move played again as
+# a player would: every game counts exactly once, whatever the kill hit.
+KILLS=${RECORD_KILLS:-20}
+before=$(stat won)
+RANDOM=7
+for ((k = 0; k < KILLS; k++)); do
+  tick
+  addiction new --force $FOUR_FROM_WON >/dev/null
+  for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+  "$BIN" move KS d12 >/dev/null 2>&1 &
+  pid=$!
+  sleep "0.00$((RANDOM % 10))$((RANDOM % 10))"
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  grep -q '^recorded = true' "$ADDICTION_FILE" || addiction move KS d12 >/dev/null 2>&1 ||
+    bad "kill $k: the game does not go on: $(addiction show 2>&1 | tail -n 1)"
+done
+[ "$(stat won)" = $((before + KILLS)) ] && ok || bad "$KILLS killed wins count $(($(stat won) - before))"
 
 # A damaged line is reported and skipped; the next append starts a new line.
 before=$(stat won)
