@@ -28,9 +28,13 @@ _addiction() {
                 skip=1
                 _addiction_cmd+=(--file "${COMP_WORDS[i + 1]}")
                 ;;
+            --game)
+                skip=1
+                _addiction_cmd+=(--game "${COMP_WORDS[i + 1]}")
+                ;;
             --color | -r | --rules | --ranks | --shuffles | --redeal | --from | --to | --at | --format | \
                 -o | --output | --name | --description | --delay | --time-limit | --memory | --positions | \
-                --deals | -j | --jobs | --shard)
+                --deals | -j | --jobs | --shard | --since | --remove)
                 skip=1
                 ;;
             -*) ;;
@@ -53,6 +57,13 @@ _addiction() {
             COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
             return
             ;;
+        --game | --remove)
+            COMPREPLY=($(compgen -W "$(_addiction_words games)" -- "$cur"))
+            return
+            ;;
+        --since)
+            return
+            ;;
         -r | --rules)
             COMPREPLY=($(compgen -W "$(_addiction_words presets)" -- "$cur"))
             return
@@ -71,7 +82,7 @@ _addiction() {
             ;;
     esac
 
-    local global="-f --file --color --ascii -h --help --version"
+    local global="-f --file --game --no-record --color --ascii -h --help --version"
     if [[ -z $command ]]; then
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "$global" -- "$cur"))
@@ -83,8 +94,10 @@ _addiction() {
 
     local options=""
     case $command in
-        new) options="--from -r --rules --ranks --shuffles --redeal --fill-from-right --force" ;;
-        show) options="--json --at" ;;
+        new) options="--from -r --rules --ranks --shuffles --redeal --fill-from-right --force --winnable" ;;
+        show) options="--json --at --wants" ;;
+        stats) options="-r --rules --json --since --reset" ;;
+        games) options="--json --remove --force" ;;
         hint) options="--all" ;;
         solve) options="--no-shuffle --apply --json --fair --time-limit --memory --positions --deals -r --rules -j --jobs --shard" ;;
         deals) options="--json -r --rules" ;;
