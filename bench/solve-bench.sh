@@ -19,6 +19,8 @@ TO=${RANGE#*-}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export ADDICTION_FILE="$WORK/game.toml"
+# The games it plays are not the player's: keep them out of the real record.
+export ADDICTION_RECORD="$WORK/record"
 
 # field KEY JSON: the value, empty when the key or the JSON is missing (a crash, say).
 field() { jq -r --arg key "$1" '.[$key] // empty' <<<"$2" 2>/dev/null || true; }

@@ -42,6 +42,8 @@ void setup_solve(CLI::App& app, const Globals& globals);
 void setup_deals(CLI::App& app, const Globals& globals);
 void setup_export(CLI::App& app, const Globals& globals);
 void setup_replay(CLI::App& app, const Globals& globals);
+void setup_stats(CLI::App& app, const Globals& globals);
+void setup_games(CLI::App& app, const Globals& globals);
 void setup_complete(CLI::App& app, const Globals& globals);  // hidden, for shell completion
 
 // Thrown by a command that finished normally but reports its result through a

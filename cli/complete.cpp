@@ -61,11 +61,16 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
             for (Slot slot : game.destinations(parse_card(opt.args[0]))) slots.push_back(to_string(slot));
             return slots;
         });
+    } else if (opt.what == "games") {
+        try {
+            for (const auto& name : named_games()) fmt::print("{}\n", name);
+        } catch (const Error&) {  // no folder for games: no names to offer
+        }
     } else if (opt.what == "formats") {
         for (const auto& [name, format] : kExportFormats) fmt::print("{}\n", name);
     } else {
         throw Error(fmt::format("complete: unknown word list '{}' (commands, presets, deals, movable, "
-                                "destinations CARD, formats)",
+                                "destinations CARD, formats, games)",
                                 opt.what));
     }
 }
@@ -76,7 +81,7 @@ void setup_complete(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<CompleteOptions>();
     auto* sub = app.add_subcommand("complete", "Words for shell completion");
     sub->group("");  // hidden: for the completion scripts, not for people
-    sub->add_option("what", opt->what, "commands, presets, deals, movable, destinations CARD, formats")
+    sub->add_option("what", opt->what, "commands, presets, deals, movable, destinations CARD, formats, games")
         ->required();
     sub->add_option("args", opt->args, "Arguments of the list");
     const CLI::App* root = &app;

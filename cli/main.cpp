@@ -7,6 +7,8 @@
 #include <string_view>
 
 #include "commands.hpp"
+#include "paths.hpp"
+#include "record_store.hpp"
 #include "rules.hpp"
 
 #ifndef ADDICTION_VERSION
@@ -53,6 +55,17 @@ int main(int argc, char** argv) {
                 cli::kColors)
         ->type_name("WHEN");
     app.add_flag("--ascii", globals.ascii, "Suit letters (C D H S) instead of symbols");
+    // Read by game_path() and the record, which have no Globals: set while parsing.
+    std::string game_name;
+    app.add_option("--game", game_name,
+                   "A named game: $XDG_STATE_HOME/addiction/games/NAME.toml (default: $ADDICTION_GAME)")
+        ->check(CLI::Validator([](std::string& name) { return cli::game_name_problem(name); }, "NAME"))
+        ->each([](const std::string& name) { cli::select_game(name); })
+        ->type_name("NAME");
+    bool no_record = false;
+    app.add_flag("--no-record", no_record,
+                 "Do not add the game's end to the record ($ADDICTION_RECORD, else $XDG_DATA_HOME/addiction/record)")
+        ->each([](const std::string&) { cli::set_recording(false); });
 
     cli::setup_new(app, globals);
     cli::setup_show(app, globals);
@@ -64,6 +77,8 @@ int main(int argc, char** argv) {
     cli::setup_deals(app, globals);
     cli::setup_export(app, globals);
     cli::setup_replay(app, globals);
+    cli::setup_stats(app, globals);
+    cli::setup_games(app, globals);
     cli::setup_complete(app, globals);
 
     try {

@@ -1,5 +1,6 @@
 // addiction move: put a card into a gap.
 #include <memory>
+#include <string_view>
 
 #include "commands.hpp"
 #include "paths.hpp"
@@ -16,6 +17,12 @@ struct MoveOptions {
 
 void run(const MoveOptions& opt, const Globals& globals) {
     Game game = update_game(game_path(globals.file), [&](Game& g) {
+        // A slot alone ("move c7") fills that gap with the card that fits it.
+        if (opt.slot.empty() && opt.card.size() >= 2 && std::string_view("abcd").find(opt.card[0]) != std::string_view::npos &&
+            opt.card.find_first_not_of("0123456789", 1) == std::string::npos) {
+            g.fill(parse_slot(opt.card, g.rules().width()));
+            return;
+        }
         Card card = parse_card(opt.card);
         std::optional<Slot> to;
         if (!opt.slot.empty()) to = parse_slot(opt.slot, g.rules().width());
@@ -28,8 +35,9 @@ void run(const MoveOptions& opt, const Globals& globals) {
 
 void setup_move(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<MoveOptions>();
-    auto* sub = app.add_subcommand("move", "Move CARD into a gap (SLOT may be left out when only one fits)");
-    sub->add_option("card", opt->card, "The card, e.g. 6D, TH, 10S")->required()->type_name("CARD");
+    auto* sub = app.add_subcommand(
+        "move", "Move CARD into a gap (SLOT may be left out when only one fits), or fill SLOT with the card that fits it");
+    sub->add_option("card", opt->card, "The card, e.g. 6D, TH, 10S; or a gap alone, e.g. c7")->required()->type_name("CARD");
     sub->add_option("slot", opt->slot, "The gap to fill, e.g. c7")->type_name("SLOT");
     sub->callback([opt, &globals] { run(*opt, globals); });
 }

@@ -1,5 +1,6 @@
 // addiction new: start a game from a deal number, a deal code, an archived deal,
 // an imported layout (--from) or a random deal.
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "importer.hpp"
 #include "paths.hpp"
 #include "position.hpp"
+#include "solver.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -28,7 +30,20 @@ struct NewOptions {
     std::optional<Redeal> redeal;
     bool fill_from_right = false;
     bool force = false;
+    bool winnable = false;
 };
+
+// new --winnable: the solver's budget, in positions so that the claim is the same
+// on every machine and can be checked again with 'solve --positions'.
+constexpr std::uint64_t kWinnablePositions = 1'000'000;
+constexpr int kWinnableTries = 1000;
+
+SolveResult check_winnable(const Game& game) {
+    SolveLimits limits;
+    limits.max_positions = kWinnablePositions;
+    limits.memory_bytes = std::size_t{256} << 20;
+    return solve(game, limits);
+}
 
 Rules rules_from(const NewOptions& opt) {
     Rules rules = preset(opt.rules.empty() ? "addiction" : opt.rules);
@@ -58,6 +73,7 @@ void check_replaceable(const std::filesystem::path& path) {
 
 void run(const NewOptions& opt, const Globals& globals) {
     Rules rules = rules_from(opt);
+    std::optional<std::uint64_t> random_number;
     Deal deal;
     std::string source;
     if (!opt.from.empty()) {
@@ -79,8 +95,8 @@ void run(const NewOptions& opt, const Globals& globals) {
         source = fmt::format(" from the archive ({})", entry->deal.name);
     } else if (opt.deal.empty()) {
         std::random_device device;
-        std::uint64_t number = (std::uint64_t{device()} << 32) | device();
-        deal = deal_number(number, rules);
+        random_number = (std::uint64_t{device()} << 32) | device();
+        deal = deal_number(*random_number, rules);
     } else {
         deal = parse_deal(opt.deal, rules);
     }
@@ -89,6 +105,22 @@ void run(const NewOptions& opt, const Globals& globals) {
         deal.id = checked;
     }
     Game game(rules, std::move(deal));
+    if (opt.winnable) {
+        const auto start = std::chrono::steady_clock::now();
+        for (int tries = 1;; ++tries) {
+            const SolveResult result = check_winnable(game);
+            if (result.verdict == Verdict::Won) break;
+            if (!random_number)
+                throw Error(fmt::format("deal {} is not winnable within {} positions: {}", game.deal().id,
+                                        kWinnablePositions,
+                                        result.verdict == Verdict::NoWin ? "no win exists" : "no win found"));
+            if (tries == kWinnableTries)
+                throw Error(fmt::format("no winnable deal in {} tries from {}", kWinnableTries, *random_number));
+            game = Game(rules, deal_number(++*random_number, rules));
+        }
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        fmt::print("deal {}: winnable, checked in {:.1f} s\n", game.deal().id, took.count());
+    }
 
     const auto path = game_path(globals.file);
     replace_game(path, game, [&](const std::filesystem::path& old) {
@@ -125,6 +157,9 @@ void setup_new(CLI::App& app, const Globals& globals) {
     sub->add_flag("--fill-from-right", opt->fill_from_right,
                   "A card may also fill the gap left of its successor");
     sub->add_flag("--force", opt->force, "Replace a game in progress");
+    sub->add_flag("--winnable", opt->winnable,
+                  "Only a deal the solver wins within 1000000 positions: a random one (trying the next numbers), "
+                  "or DEAL refused if not");
     sub->callback([opt, &globals] { run(*opt, globals); });
 }
 

@@ -15,6 +15,7 @@ namespace {
 
 struct ShowOptions {
     bool json = false;
+    bool wants = false;
     std::optional<int> at;
 };
 
@@ -25,8 +26,10 @@ void run(const ShowOptions& opt, const Globals& globals) {
         fmt::print("{}\n", game_json(game));
         return;
     }
-    print_position(game, globals.style());
-    fmt::print("{}\ndeal code {}\n", advice_line(game), deal_code(game.deal().start));
+    Style style = globals.style();
+    style.wants = opt.wants;
+    print_position(game, style);
+    fmt::print("{}\n{}\ndeal code {}\n", score_line(game), advice_line(game), deal_code(game.deal().start));
 }
 
 }  // namespace
@@ -36,6 +39,7 @@ void setup_show(CLI::App& app, const Globals& globals) {
     auto* sub = app.add_subcommand("show", "Show the board and the game's status");
     sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
     sub->add_option("--at", opt->at, "The position after the first N actions")->type_name("N");
+    sub->add_flag("--wants", opt->wants, "Mark each live gap with the card it wants, e.g. (7H); (2) for any 2");
     sub->callback([opt, &globals] { run(*opt, globals); });
 }
 

@@ -274,6 +274,7 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
                 after = update_game(path, [&](Game& game) {
                     result = solve_game(game, opt, progress);
                     if (result.verdict != Verdict::Won) throw NoLine{};
+                    game.log().helped = true;  // for the player's record
                     for (const Action& action : result.line) game.play(action);
                 });
             } catch (const NoLine&) {

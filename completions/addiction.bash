@@ -28,9 +28,13 @@ _addiction() {
                 skip=1
                 _addiction_cmd+=(--file "${COMP_WORDS[i + 1]}")
                 ;;
+            --game)
+                skip=1
+                _addiction_cmd+=(--game "${COMP_WORDS[i + 1]}")
+                ;;
             --color | -r | --rules | --ranks | --shuffles | --redeal | --from | --to | --at | --format | \
                 -o | --output | --name | --description | --delay | --time-limit | --memory | --positions | \
-                --deals | -j | --jobs | --shard | --resume)
+                --deals | -j | --jobs | --shard | --resume | --since | --remove)
                 skip=1
                 ;;
             -*) ;;
@@ -51,6 +55,13 @@ _addiction() {
             ;;
         --color)
             COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
+            return
+            ;;
+        --game | --remove)
+            COMPREPLY=($(compgen -W "$(_addiction_words games)" -- "$cur"))
+            return
+            ;;
+        --since)
             return
             ;;
         -r | --rules)
@@ -75,7 +86,7 @@ _addiction() {
             ;;
     esac
 
-    local global="-f --file --color --ascii -h --help --version"
+    local global="-f --file --game --no-record --color --ascii -h --help --version"
     if [[ -z $command ]]; then
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "$global" -- "$cur"))
@@ -87,8 +98,10 @@ _addiction() {
 
     local options=""
     case $command in
-        new) options="--from -r --rules --ranks --shuffles --redeal --fill-from-right --force" ;;
-        show) options="--json --at" ;;
+        new) options="--from -r --rules --ranks --shuffles --redeal --fill-from-right --force --winnable" ;;
+        show) options="--json --at --wants" ;;
+        stats) options="-r --rules --json --since --reset" ;;
+        games) options="--json --remove --force" ;;
         hint) options="--all" ;;
         solve) options="--no-shuffle --apply --json --fair --time-limit --memory --positions --deals -r --rules --ranks --shuffles --redeal --fill-from-right -j --jobs --shard --resume" ;;
         deals) options="--json -r --rules" ;;

@@ -26,11 +26,13 @@ function __addiction_move_args_is
     test (math (count $tokens) - $i) -eq $argv[1]
 end
 
-set -l commands new show move shuffle undo redo hint solve deals export replay
+set -l commands new show move shuffle undo redo hint solve deals export replay stats games
 
 complete -c addiction -f
 complete -c addiction -s f -l file -r -F -d 'Game file'
 complete -c addiction -l color -x -a 'auto always never' -d 'Colour the board'
+complete -c addiction -l game -x -a '(__addiction_words games)' -d 'A named game'
+complete -c addiction -l no-record -d 'Do not add the game end to the record'
 complete -c addiction -l ascii -d 'Suit letters instead of symbols'
 complete -c addiction -s h -l help -d 'Print help'
 complete -c addiction -l version -d 'Print the version'
@@ -45,8 +47,16 @@ complete -c addiction -n '__fish_seen_subcommand_from new solve' -l shuffles -x 
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l redeal -x -a 'random after-run' -d 'How a shuffle deals'
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l fill-from-right -d 'Fill the gap left of a successor too'
 complete -c addiction -n '__fish_seen_subcommand_from new' -l force -d 'Replace a game in progress'
+complete -c addiction -n '__fish_seen_subcommand_from new' -l winnable -d 'Only a deal the solver wins'
 
 complete -c addiction -n '__fish_seen_subcommand_from show' -l json -d 'One JSON object'
+complete -c addiction -n '__fish_seen_subcommand_from show' -l wants -d 'Mark each live gap with the card it wants'
+complete -c addiction -n '__fish_seen_subcommand_from stats' -s r -l rules -x -a 'addiction montana gaps mini custom' -d 'Only this preset'
+complete -c addiction -n '__fish_seen_subcommand_from stats games' -l json -d 'JSON for scripts'
+complete -c addiction -n '__fish_seen_subcommand_from stats' -l since -x -d 'Games ended on or after DATE'
+complete -c addiction -n '__fish_seen_subcommand_from stats' -l reset -d 'Move the record aside'
+complete -c addiction -n '__fish_seen_subcommand_from games' -l remove -x -a '(__addiction_words games)' -d 'Remove a game'
+complete -c addiction -n '__fish_seen_subcommand_from games' -l force -d 'With --remove: a game in progress too'
 complete -c addiction -n '__fish_seen_subcommand_from show export' -l at -x -d 'Position after N actions'
 
 complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move_args_is 0' -a '(__addiction_words movable)' -d 'Can move'

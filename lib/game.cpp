@@ -45,6 +45,13 @@ std::string_view to_string(Status status) {
     return "?";
 }
 
+std::optional<Card> wanted_card(const Board& board, const Rules& rules, Slot gap) {
+    if (gap.col == 0 || !board.at(gap).is_gap()) return std::nullopt;
+    Card left = board.at(Slot{gap.row, gap.col - 1});
+    if (left.is_gap() || left.rank() >= rules.ranks) return std::nullopt;
+    return Card(left.suit(), left.rank() + 1);
+}
+
 Game::Game(Rules rules, Deal deal)
     : rules_(std::move(rules)), deal_(std::move(deal)), board_(deal_.start) {}
 
@@ -128,6 +135,31 @@ void Game::move(Card card, std::optional<Slot> to) {
     redo_.clear();
 }
 
+void Game::fill(Slot gap) {
+    check_playable();
+    const std::string name = to_string(gap);
+    if (!board_.at(gap).is_gap()) throw Error(fmt::format("{} holds {}: it is not a gap", name, to_string(board_.at(gap))));
+    std::vector<Card> cards;
+    for (const Move& m : board_.legal_moves(rules_))
+        if (m.to == gap) cards.push_back(m.card);
+    if (cards.empty()) {
+        if (board_.is_dead_gap(gap, rules_)) {
+            Card left = board_.at(Slot{gap.row, gap.col - 1});
+            throw Error(left.is_gap() ? fmt::format("{} is a dead gap: it is right of a gap", name)
+                                      : fmt::format("{} is a dead gap: nothing follows {}", name, to_string(left)));
+        }
+        throw Error(fmt::format("no card fits {}", name));
+    }
+    if (cards.size() > 1) {
+        std::vector<std::string> names;
+        for (Card card : cards) names.push_back(to_string(card));
+        throw Error(fmt::format("{} fit {}: name the card, e.g. 'move {} {}'", fmt::join(names, " or "), name,
+                                names.front(), name));
+    }
+    apply(Action::make_move(cards.front(), gap));
+    redo_.clear();
+}
+
 void Game::shuffle() {
     check_playable();
     if (shuffles_left() <= 0)
@@ -168,6 +200,15 @@ void Game::redo(int count) {
         apply(redo_.back());
         redo_.pop_back();
     }
+}
+
+std::vector<Slot> Game::last_action_slots() const {
+    std::vector<Slot> out;
+    if (history_.empty()) return out;
+    const Board before = board_at(static_cast<int>(history_.size()) - 1);
+    for (int i = 0; i < board_.size(); ++i)
+        if (!board_.at(i).is_gap() && board_.at(i) != before.at(i)) out.push_back(board_.slot(i));
+    return out;
 }
 
 Board Game::board_at(int actions) const {

@@ -1,6 +1,7 @@
 // A game: the rules, the deal, and the actions played since, with undo and redo.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,28 @@ Action parse_action(std::string_view text, int width);
 enum class Status { Playing, Stuck, Won, Lost };
 std::string_view to_string(Status status);
 
+// When and how the game was played, beside the actions themselves: the clock and
+// what the player's record needs to know. Not part of a position, so Game::at()
+// and equal histories ignore it.
+struct PlayLog {
+    std::int64_t started = 0;  // seconds since the epoch of the first action; 0 before it
+    std::int64_t last = 0;     // of the latest action (undo and redo are actions too)
+    bool helped = false;       // solve --apply played into it
+    bool recorded = false;     // its end is in the record (or was left out with --no-record)
+
+    // An action was taken at `now`.
+    void stamp(std::int64_t now) {
+        if (started == 0) started = now;
+        last = now;
+    }
+    std::int64_t seconds() const { return last > started ? last - started : 0; }
+    friend bool operator==(const PlayLog&, const PlayLog&) = default;
+};
+
+// The card that `gap` waits for: the successor of the card on its left. Nullopt in
+// the first column (any 2 fits there) and when nothing follows the left card.
+std::optional<Card> wanted_card(const Board& board, const Rules& rules, Slot gap);
+
 class Game {
 public:
     Game(Rules rules, Deal deal);
@@ -53,6 +76,8 @@ public:
     int shuffles_spent() const { return spent_; }
     int shuffles_left() const { return rules_.shuffles - spent_; }
     int moves_made() const;
+    const PlayLog& log() const { return log_; }
+    PlayLog& log() { return log_; }
 
     Status status() const;
     // Every legal action: the moves in board order, then "shuffle" if one is left.
@@ -62,10 +87,16 @@ public:
 
     // Each throws Error, and changes nothing, when the action is refused.
     void move(Card card, std::optional<Slot> to = std::nullopt);
+    // Fills `gap` with the one card that fits it; refused with the reason when none
+    // fits, and with the candidates when several do.
+    void fill(Slot gap);
     void shuffle();
     void play(const Action& action);  // a move with its slot, or a shuffle
     void undo(int count = 1);
     void redo(int count = 1);
+
+    // The slots of the cards the last action moved (none before the first).
+    std::vector<Slot> last_action_slots() const;
 
     // The board after the first `actions` actions of the history.
     Board board_at(int actions) const;
@@ -83,6 +114,7 @@ private:
     std::vector<Action> history_;
     std::vector<Action> redo_;
     int spent_ = 0;
+    PlayLog log_;
 };
 
 }  // namespace addiction

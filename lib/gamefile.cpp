@@ -142,10 +142,17 @@ std::string save_game(const Game& game) {
                                      {"redeal", std::string(to_string(rules.redeal))},
                                      {"fill_from_right", rules.fill_from_right}});
     root.insert("deal", toml::table{{"id", game.deal().id}, {"rows", rows_of(game.deal().start)}});
-    root.insert("play", toml::table{{"shuffles_spent", game.shuffles_spent()},
-                                    {"board", rows_of(game.board())},
-                                    {"history", records_of(game.history())},
-                                    {"redo", records_of(game.redo_list())}});
+    toml::table play{{"shuffles_spent", game.shuffles_spent()},
+                     {"board", rows_of(game.board())},
+                     {"history", records_of(game.history())},
+                     {"redo", records_of(game.redo_list())},
+                     {"helped", game.log().helped},
+                     {"recorded", game.log().recorded}};
+    if (game.log().started != 0) {
+        play.insert("started", game.log().started);
+        play.insert("last", game.log().last);
+    }
+    root.insert("play", std::move(play));
     std::ostringstream out;
     out << "# addiction game file: see addiction(5)\n" << root << '\n';
     return out.str();
@@ -157,9 +164,9 @@ Game load_game(std::string_view text, std::string_view source) {
     if (!root.contains("format")) throw Error("not an addiction game file (it has no 'format' key)");
     const auto* format = root["format"].as_integer();
     if (!format) throw Error("format must be an integer");
-    if (format->get() != kFormat)
-        throw Error(fmt::format("game file format {} is not one this addiction reads (it reads {})", format->get(),
-                                kFormat));
+    if (format->get() < kOldestFormat || format->get() > kFormat)
+        throw Error(fmt::format("game file format {} is not one this addiction reads (it reads {} to {})",
+                                format->get(), kOldestFormat, kFormat));
 
     const Rules rules = read_rules(reader.table("rules"));
 
@@ -179,6 +186,19 @@ Game load_game(std::string_view text, std::string_view source) {
     if (game.board() != board)
         throw Error(fmt::format("play.board does not match the history's {} actions: {}", history.size(),
                                 first_difference(board, game.board())));
+    PlayLog& log = game.log();
+    if (format->get() == 1) {
+        // It ended before there was a record: nothing to add to it now.
+        log.recorded = game.status() == Status::Won || game.status() == Status::Lost;
+        return game;
+    }
+    log.helped = Reader::boolean(play, "play", "helped");
+    log.recorded = Reader::boolean(play, "play", "recorded");
+    if (play.contains("started") || play.contains("last")) {
+        constexpr std::int64_t kLatest = std::int64_t{1} << 40;  // far beyond any clock
+        log.started = Reader::integer(play, "play", "started", 1, kLatest);
+        log.last = Reader::integer(play, "play", "last", log.started, kLatest);
+    }
     return game;
 }
 

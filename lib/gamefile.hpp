@@ -1,10 +1,11 @@
 // The game file: TOML text <-> Game. Text in, text out; reading and writing the
 // file itself (locks, atomic replace) is the command line's business.
 //
-//   format = 1
+//   format = 2
 //   [deal]   id = "<number or code>", rows = ["<card codes of row a>", ...]
 //   [play]   board = [...], history = ["move 6D c7", "shuffle 1", ...], redo = [...],
-//            shuffles_spent = N
+//            shuffles_spent = N, started = T, last = T (once an action is taken),
+//            helped = B, recorded = B
 //   [rules]  preset, ranks, shuffles, redeal, fill_from_right
 //
 // Rows are card codes separated by spaces with "--" for a gap, one string a row,
@@ -18,7 +19,9 @@
 
 namespace addiction {
 
-inline constexpr int kFormat = 1;
+inline constexpr int kFormat = 2;
+// Format 1 (no clock, no helped or recorded) still loads; the next save writes 2.
+inline constexpr int kOldestFormat = 1;
 
 std::string save_game(const Game& game);
 

@@ -48,6 +48,17 @@ void remove_stale_temporaries(const fs::path& path) {
     }
 }
 
+// Writes all of `text` to `fd`, retrying short writes; false with errno set on failure.
+bool write_all(int fd, std::string_view text) {
+    while (!text.empty()) {
+        ssize_t n = ::write(fd, text.data(), text.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return false;
+        text.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
 }  // namespace
 
 std::string read_file(const fs::path& path) {
@@ -82,15 +93,7 @@ void write_atomically(const fs::path& path, const std::string& text) {
     mode_t mask = ::umask(0);
     ::umask(mask);
     if (::fchmod(fd, 0666 & ~mask) != 0) throw fail("set permissions on", temp, true);
-    const char* data = text.data();
-    std::size_t left = text.size();
-    while (left > 0) {
-        ssize_t n = ::write(fd, data, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw fail("write", temp, true);
-        data += n;
-        left -= static_cast<std::size_t>(n);
-    }
+    if (!write_all(fd, text)) throw fail("write", temp, true);
     if (::fsync(fd) != 0) throw fail("sync", temp, true);
     if (::close(fd) != 0) throw fail("close", temp, false);
     if (::rename(temp.c_str(), path.c_str()) != 0) throw fail("replace", path, false);
@@ -100,6 +103,29 @@ void write_atomically(const fs::path& path, const std::string& text) {
         ::fsync(dir);
         ::close(dir);
     }
+}
+
+void append_line(const fs::path& path, const std::string& line) {
+    const int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) throw system_error("open", path);
+    std::string text = line + "\n";
+    struct stat st {};
+    char last = '\n';
+    if (::fstat(fd, &st) == 0 && st.st_size > 0 && ::pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+        text.insert(text.begin(), '\n');
+    if (!write_all(fd, text) || ::fsync(fd) != 0) {
+        Error error = system_error("append to", path);
+        ::close(fd);
+        throw error;
+    }
+    if (::close(fd) != 0) throw system_error("close", path);
+}
+
+void create_parent_folder(const fs::path& path) {
+    if (!path.has_parent_path()) return;
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
 }
 
 FileLock::FileLock(const fs::path& path) {

@@ -1,5 +1,6 @@
-// Files on disk: reading one whole, replacing one atomically, and a lock so that
-// read-modify-write invocations take turns. Plain POSIX; nothing game-specific.
+// Files on disk: reading one whole, replacing one atomically, appending a line,
+// and a lock so that read-modify-write invocations take turns. Plain POSIX;
+// nothing game-specific.
 #pragma once
 
 #include <filesystem>
@@ -17,6 +18,15 @@ std::string read_input_file(const std::string& path);
 // torn one. The new file gets 0666 less the umask. Throws Error; on failure the
 // old file is untouched and the temporary file removed.
 void write_atomically(const std::filesystem::path& path, const std::string& text);
+
+// Appends `line` and a newline in one write, then fsyncs. A last line left
+// unfinished (an append that was killed) is ended first, so it stays one damaged
+// line instead of spoiling this one. Creates the file, not its folder; the
+// caller holds a FileLock on `path`. Throws Error.
+void append_line(const std::filesystem::path& path, const std::string& line);
+
+// Creates the folder `path` goes in, with its parents; throws Error.
+void create_parent_folder(const std::filesystem::path& path);
 
 // Holds an exclusive advisory lock (flock) on "<path>.lock" for its lifetime, so
 // read-modify-write invocations on one file take turns. Readers need no lock:

@@ -1,6 +1,10 @@
 #include "paths.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+
+#include <fmt/format.h>
 
 #include "error.hpp"
 
@@ -13,9 +17,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::string selected_name;
+
 std::string env(const char* name) {
     const char* value = std::getenv(name);
     return value ? value : "";
+}
+
+// The XDG folder, which `what` cannot do without.
+fs::path required_xdg_dir(const char* variable, std::string_view fallback, std::string_view what) {
+    fs::path dir = xdg_dir(variable, fallback);
+    if (dir.empty()) throw Error(fmt::format("cannot find {}: set HOME or {}", what, variable));
+    return dir;
 }
 
 }  // namespace
@@ -29,10 +42,51 @@ fs::path xdg_dir(const char* variable, std::string_view fallback) {
 
 fs::path game_path(const std::string& file_option) {
     if (!file_option.empty()) return file_option;
+    if (!selected_name.empty()) return named_game_path(selected_name);
     if (auto file = env("ADDICTION_FILE"); !file.empty()) return file;
+    if (auto name = env("ADDICTION_GAME"); !name.empty()) return named_game_path(name);
     const fs::path state = xdg_dir("XDG_STATE_HOME", ".local/state");
     if (state.empty()) throw Error("cannot find the game file: set HOME, XDG_STATE_HOME or ADDICTION_FILE");
     return state / "addiction" / "game.toml";
+}
+
+void select_game(const std::string& name) { selected_name = name; }
+const std::string& selected_game() { return selected_name; }
+
+std::string game_name_problem(const std::string& name) {
+    const bool good = !name.empty() && name.front() != '.' && name.size() <= 100 &&
+                      std::all_of(name.begin(), name.end(), [](char c) {
+                          return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+                      });
+    if (good) return "";
+    return fmt::format("'{}' is not a game name: letters, digits, '.', '_' and '-', not starting with '.'", name);
+}
+
+fs::path games_folder() {
+    return required_xdg_dir("XDG_STATE_HOME", ".local/state", "the named games") / "addiction" / "games";
+}
+
+fs::path named_game_path(const std::string& name) {
+    if (auto problem = game_name_problem(name); !problem.empty()) throw Error(problem);
+    return games_folder() / (name + ".toml");
+}
+
+std::vector<std::string> named_games() {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (fs::directory_iterator it(games_folder(), ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& file = it->path();
+        std::error_code ignored;
+        if (file.extension() == ".toml" && it->is_regular_file(ignored) && game_name_problem(file.stem()).empty())
+            names.push_back(file.stem());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+fs::path record_path() {
+    if (auto file = env("ADDICTION_RECORD"); !file.empty()) return file;
+    return required_xdg_dir("XDG_DATA_HOME", ".local/share", "the record") / "addiction" / "record";
 }
 
 fs::path user_deals_dir() {

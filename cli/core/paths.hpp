@@ -1,10 +1,12 @@
-// Where things live: the game file, the user's deals, the shipped deals.
-// Read from the environment once per call; nothing here creates a folder.
+// Where things live: the game file, the named games, the player's record, the
+// user's deals, the shipped deals. Read from the environment once per call;
+// nothing here creates a folder.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace addiction::cli {
 
@@ -12,9 +14,28 @@ namespace addiction::cli {
 // to ignore a relative one), else $HOME/`fallback`; empty when HOME is unset too.
 std::filesystem::path xdg_dir(const char* variable, std::string_view fallback);
 
-// -f/--file, else $ADDICTION_FILE, else $XDG_STATE_HOME/addiction/game.toml
+// -f/--file, else --game NAME, else $ADDICTION_FILE, else $ADDICTION_GAME (both
+// NAME as games_folder()/NAME.toml), else $XDG_STATE_HOME/addiction/game.toml
 // (~/.local/state by default). Throws Error when no folder can be found.
 std::filesystem::path game_path(const std::string& file_option);
+
+// --game NAME: chosen while the options are parsed, read by game_path().
+void select_game(const std::string& name);
+const std::string& selected_game();
+// What is wrong with a game name, or "" when it is good: letters, digits, '.',
+// '_' and '-', not starting with '.'.
+std::string game_name_problem(const std::string& name);
+// $XDG_STATE_HOME/addiction/games, the named games' folder; throws Error when no
+// folder can be found.
+std::filesystem::path games_folder();
+// One named game's file; throws Error for a bad name.
+std::filesystem::path named_game_path(const std::string& name);
+// The names of the games in games_folder(), sorted; none when it does not exist.
+std::vector<std::string> named_games();
+
+// The player's record: $ADDICTION_RECORD, else $XDG_DATA_HOME/addiction/record
+// (~/.local/share by default). Throws Error when no folder can be found.
+std::filesystem::path record_path();
 
 // $XDG_DATA_HOME/addiction/deals (~/.local/share by default); empty without HOME.
 std::filesystem::path user_deals_dir();

@@ -4,7 +4,8 @@
 
 namespace addiction::cli {
 
-void print_position(const Game& game, const Style& style) {
+void print_position(const Game& game, Style style) {
+    style.highlight = game.last_action_slots();
     fmt::print("{}{}\n", render_board(game.board(), game.rules(), style), status_line(game));
 }
 

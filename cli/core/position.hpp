@@ -7,6 +7,7 @@
 
 namespace addiction::cli {
 
-void print_position(const Game& game, const Style& style);
+// The last action's cards are highlighted (in colour), in every command alike.
+void print_position(const Game& game, Style style);
 
 }  // namespace addiction::cli

@@ -4,6 +4,7 @@
 
 #include "files.hpp"
 #include "gamefile.hpp"
+#include "record_store.hpp"
 
 namespace addiction::cli {
 namespace fs = std::filesystem;
@@ -25,19 +26,18 @@ Game update_game(const fs::path& path, const std::function<void(Game&)>& change)
     require_game(path);  // a missing game says how to start one before any lock file appears
     FileLock lock(path);
     Game game = load_game_file(path);
+    const Game before = game;
     change(game);
+    note_action(path, before, game);  // the clock, and the record at the game's end
     write_atomically(path, save_game(game));
     return game;
 }
 
 void replace_game(const fs::path& path, const Game& game, const std::function<void(const fs::path&)>& check) {
-    if (path.has_parent_path()) {
-        std::error_code ec;
-        fs::create_directories(path.parent_path(), ec);
-        if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
-    }
+    create_parent_folder(path);
     FileLock lock(path);
     check(path);
+    record_replaced(path);  // the old game's end, or its abandon, goes to the record first
     write_atomically(path, save_game(game));
 }
 

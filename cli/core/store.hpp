@@ -15,10 +15,13 @@ Game load_game_file(const std::filesystem::path& path);
 
 // Lock, load, change, save: the shape of every command that changes the game.
 // When `change` throws, nothing is written and the file stays byte-identical.
+// A change to the history is stamped with the time, and the game's first end
+// goes to the player's record (record_store.hpp) before the save.
 Game update_game(const std::filesystem::path& path, const std::function<void(Game&)>& change);
 
 // Saves a new `game` at `path`, creating its folder. Under the lock, `check` sees
-// the path first and may refuse (throw) to replace what is there.
+// the path first and may refuse (throw) to replace what is there; then the game
+// replaced goes to the player's record (its end, or abandoned if unfinished).
 void replace_game(const std::filesystem::path& path, const Game& game,
                   const std::function<void(const std::filesystem::path&)>& check);
 

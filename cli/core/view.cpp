@@ -2,10 +2,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <fmt/color.h>
 #include <fmt/format.h>
+
+#include "record.hpp"
 
 namespace addiction::cli {
 
@@ -28,6 +31,11 @@ std::string cell(const Board& board, const Rules& rules, Slot slot, const Style&
     if (card.is_gap()) {
         bool dead = board.is_dead_gap(slot, rules);
         std::string text = dead ? " xx " : " .. ";
+        if (style.wants && !dead) {
+            auto wanted = wanted_card(board, rules, slot);
+            text = wanted ? "(" + to_string(*wanted).substr(0, 1) + std::string(suit_symbol(wanted->suit(), style.ascii)) + ")"
+                          : "(2) ";
+        }
         if (!style.color) return text;
         return fmt::format(fmt::fg(dead ? fmt::terminal_color::red : fmt::terminal_color::bright_black), "{}",
                            text);
@@ -39,6 +47,8 @@ std::string cell(const Board& board, const Rules& rules, Slot slot, const Style&
     bool red = card.suit() == Suit::Diamonds || card.suit() == Suit::Hearts;
     auto look = red ? fmt::fg(fmt::terminal_color::red) : fmt::text_style{};
     if (placed) look |= fmt::emphasis::bold;
+    if (std::find(style.highlight.begin(), style.highlight.end(), slot) != style.highlight.end())
+        look |= fmt::emphasis::reverse;
     std::string shown = fmt::format(look, "{}", face);
     if (!placed) return " " + shown + " ";
     auto bracket = fmt::fg(fmt::terminal_color::green);
@@ -72,10 +82,22 @@ std::string advice_line(const Game& game) {
     switch (game.status()) {
         case Status::Playing: return "your move: 'addiction move CARD [SLOT]', or 'addiction hint' for a suggestion";
         case Status::Stuck: return fmt::format("no moves: shuffle ({} left)", game.shuffles_left());
-        case Status::Won: return fmt::format("won in {}", plural(game.moves_made(), "move"));
-        case Status::Lost: return "lost: no moves and no shuffles left ('addiction undo' to try another line)";
+        case Status::Won:
+            return fmt::format("won in {}, {}, {}: 'addiction stats' for your record", plural(game.moves_made(), "move"),
+                               plural(game.shuffles_spent(), "shuffle"), clock_text(game.log().seconds()));
+        case Status::Lost:
+            return fmt::format("lost with {}/{} placed after {}, {}, {}: no moves and no shuffles left "
+                               "('addiction undo' to try another line, 'addiction stats' for your record)",
+                               game.board().placed_count(), kRows * (game.rules().ranks - 1),
+                               plural(game.moves_made(), "move"), plural(game.shuffles_spent(), "shuffle"),
+                               clock_text(game.log().seconds()));
     }
     return "";
+}
+
+std::string score_line(const Game& game) {
+    return fmt::format("placed {}/{}, play time {}", game.board().placed_count(), kRows * (game.rules().ranks - 1),
+                       clock_text(game.log().seconds()));
 }
 
 }  // namespace addiction::cli

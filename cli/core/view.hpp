@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "choices.hpp"
 #include "game.hpp"
@@ -10,7 +11,9 @@ namespace addiction::cli {
 
 struct Style {
     bool color = false;
-    bool ascii = false;  // suit letters instead of symbols
+    bool ascii = false;            // suit letters instead of symbols
+    bool wants = false;            // each live gap shows the card it wants, "(7H)"
+    std::vector<Slot> highlight{};  // the last action's cards, shown reversed in colour
 };
 
 // --color and NO_COLOR, for standard output.
@@ -23,7 +26,10 @@ std::string render_board(const Board& board, const Rules& rules, const Style& st
 
 // One line: deal, rules, shuffles left, moves made, legal moves, status.
 std::string status_line(const Game& game);
-// One line that says what to do now ("no moves: shuffle (2 left)", "won in 312 moves").
+// One line that says what to do now ("no moves: shuffle (2 left)"), or sums up a
+// won or lost game ("won in 312 moves, 2 shuffles, 14:05: ...").
 std::string advice_line(const Game& game);
+// "placed 23/48, play time 5:12"
+std::string score_line(const Game& game);
 
 }  // namespace addiction::cli

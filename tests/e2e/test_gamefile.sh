@@ -42,7 +42,7 @@ corrupt "duplicate card" "card 9S appears twice" "s/'TC KD 9H TS 8D 6H 5H KS -- 
 corrupt "syntax error" "game.toml:3:" "3s/.*/[deal/"
 corrupt "illegal history" "action 1 (move 5S b8) is not legal" "s/'move 5S b9'/'move 5S b8'/"
 corrupt "board does not match" "play.board does not match the history's 0 actions" "s/history = \[ 'move 5S b9' \]/history = []/"
-corrupt "format version" "format 7 is not one" "s/format = 1/format = 7/"
+corrupt "format version" "format 7 is not one" "s/format = 2/format = 7/"
 corrupt "wrong type" "rules.shuffles must be an integer" "s/shuffles = 3/shuffles = 'three'/"
 corrupt "huge value" "rules.ranks must be an integer from 4 to 13" "s/ranks = 13/ranks = 99999999999999999/"
 

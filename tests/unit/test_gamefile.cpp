@@ -37,7 +37,7 @@ TEST_CASE("a saved game loads back the same and saves byte-identically") {
 
 TEST_CASE("the file is diffable: one board row per line, shuffles numbered") {
     std::string text = save_game(played());
-    CHECK(text.find("format = 1") != std::string::npos);
+    CHECK(text.find("format = 2") != std::string::npos);
     CHECK(text.find("'TC KD 9H TS 8D 6H 5H KS -- 4D QD 9S 8S'") != std::string::npos);
     CHECK(text.find("'shuffle 1'") != std::string::npos);
     CHECK(text.find("shuffles_spent = 1") != std::string::npos);
@@ -63,8 +63,9 @@ TEST_CASE("broken files are refused with the problem named") {
     };
     refuse("format = 1\n[rules\n", "game.toml:2:");
     refuse("", "no 'format' key");
-    refuse(replace(good, "format = 1", "format = 2"), "format 2 is not one this addiction reads");
-    refuse(replace(good, "format = 1", "format = 'one'"), "format must be an integer");
+    refuse(replace(good, "format = 2", "format = 3"), "format 3 is not one this addiction reads");
+    refuse(replace(good, "format = 2", "format = 'one'"), "format must be an integer");
+    refuse(replace(good, "recorded = false", "recorded = 1"), "play.recorded must be true or false");
     refuse(replace(good, "ranks = 13", "ranks = 99"), "rules.ranks must be an integer from 4 to 13");
     refuse(replace(good, "ranks = 13", "ranks = '13'"), "rules.ranks must be an integer");
     refuse(replace(good, "redeal = 'random'", "redeal = 'sideways'"), "unknown redeal 'sideways'");
@@ -110,7 +111,7 @@ TEST_CASE("a key with tens of thousands of dotted parts is refused, not a crash"
 // went through toml++'s value<int64_t>(), whose float conversion is undefined.
 TEST_CASE("a huge float where an integer belongs is refused") {
     const std::string good = save_game(played());
-    CHECK_THROWS_WITH(load_game(replace(good, "format = 1", "format = 1.6e63"), "g"), "format must be an integer");
+    CHECK_THROWS_WITH(load_game(replace(good, "format = 2", "format = 1.6e63"), "g"), "format must be an integer");
     CHECK_THROWS_WITH(load_game(replace(good, "ranks = 13", "ranks = 1e300"), "g"),
                       "rules.ranks must be an integer from 4 to 13");
     CHECK_THROWS_WITH(load_game(replace(good, "ranks = 13", "ranks = 13.0"), "g"),

@@ -1,0 +1,152 @@
+// addiction games: the named games side by side (--game NAME), and removing one.
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "files.hpp"
+#include "json.hpp"
+#include "paths.hpp"
+#include "record.hpp"
+#include "record_store.hpp"
+#include "store.hpp"
+
+namespace addiction::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct GamesOptions {
+    bool json = false;
+    std::string remove;
+    bool force = false;
+};
+
+struct Saved {
+    std::string name;
+    fs::path file;
+    std::optional<Game> game;  // none when the file does not load
+    std::string problem;
+    std::int64_t last_played = 0;  // the last action, else the file's change
+};
+
+std::vector<Saved> saved_games() {
+    std::vector<Saved> out;
+    for (const std::string& name : named_games()) {
+        const fs::path file = named_game_path(name);
+        Saved saved{name, file, std::nullopt, "", 0};
+        try {
+            saved.game = load_game_file(file);
+            saved.last_played = saved.game->log().last;
+        } catch (const Error& e) {
+            saved.problem = e.what();
+        }
+        struct stat st {};
+        if (saved.last_played == 0 && ::stat(file.c_str(), &st) == 0) saved.last_played = st.st_mtime;
+        out.push_back(std::move(saved));
+    }
+    std::sort(out.begin(), out.end(), [](const Saved& a, const Saved& b) {
+        return std::pair(-a.last_played, a.name) < std::pair(-b.last_played, b.name);
+    });
+    return out;
+}
+
+std::string placed_text(const Game& game) {
+    return fmt::format("{}/{}", game.board().placed_count(), kRows * (game.rules().ranks - 1));
+}
+
+void list(bool json) {
+    const auto games = saved_games();
+    if (json) {
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const Saved& s : games) {
+            nlohmann::ordered_json j{{"name", s.name}, {"file", s.file.string()}};
+            if (s.game) {
+                j["rules"] = s.game->rules().preset;
+                j["deal"] = s.game->deal().id;
+                j["status"] = std::string(to_string(s.game->status()));
+                j["actions"] = s.game->history().size();
+                j["placed"] = s.game->board().placed_count();
+                j["cards"] = kRows * (s.game->rules().ranks - 1);
+                j["recorded"] = s.game->log().recorded;
+            } else {
+                j["status"] = "damaged";
+                j["problem"] = s.problem;
+            }
+            j["last_played"] = utc_time(s.last_played);
+            out.push_back(std::move(j));
+        }
+        fmt::print("{}\n", json_text(out));
+        return;
+    }
+    if (games.empty()) {
+        fmt::print("no named games in {} (start one with 'addiction --game NAME new')\n", games_folder().string());
+        return;
+    }
+    std::vector<std::vector<std::string>> rows{{"NAME", "RULES", "DEAL", "STATUS", "ACTIONS", "PLACED", "LAST PLAYED"}};
+    for (const Saved& s : games) {
+        if (s.game)
+            rows.push_back({s.name, s.game->rules().preset, s.game->deal().id, std::string(to_string(s.game->status())),
+                            std::to_string(s.game->history().size()), placed_text(*s.game), utc_time(s.last_played)});
+        else
+            rows.push_back({s.name, "-", "-", "damaged", "-", "-", utc_time(s.last_played)});
+    }
+    std::vector<std::size_t> widths(rows.front().size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t i = 0; i < row.size(); ++i)
+            line += i + 1 == row.size() ? row[i] : fmt::format("{:<{}}  ", row[i], widths[i]);
+        fmt::print("{}\n", line);
+    }
+}
+
+void remove(const std::string& name, bool force) {
+    const fs::path path = named_game_path(name);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
+    {
+        FileLock lock(path);
+        if (!force) {
+            Game game = load_game_file(path);  // a damaged game goes only with --force
+            const Status status = game.status();
+            if (status == Status::Playing || status == Status::Stuck)
+                throw Error(fmt::format("game '{}' is in progress (deal {}, {} actions): finish it, or use --force",
+                                        name, game.deal().id, game.history().size()));
+        }
+        record_replaced(path);  // an unfinished game removed counts as abandoned
+        if (!fs::remove(path, ec) || ec)
+            throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));
+    }
+    fs::path lock = path;
+    lock += ".lock";
+    fs::remove(lock, ec);
+    fmt::print("removed game '{}'\n", name);
+}
+
+}  // namespace
+
+void setup_games(CLI::App& app, const Globals& /*globals*/) {
+    auto opt = std::make_shared<GamesOptions>();
+    auto* sub = app.add_subcommand("games", "List the named games (--game NAME), newest first, or remove one");
+    sub->add_flag("--json", opt->json, "One JSON array for scripts (see addiction(1))");
+    sub->add_option("--remove", opt->remove, "Remove the game NAME (a finished one, unless --force)")
+        ->type_name("NAME");
+    sub->add_flag("--force", opt->force, "With --remove: remove a game in progress (it counts as abandoned)");
+    sub->callback([opt] {
+        if (!opt->remove.empty()) {
+            if (opt->json) throw Error("--remove does not go with --json");
+            remove(opt->remove, opt->force);
+        } else {
+            if (opt->force) throw Error("--force goes with --remove NAME");
+            list(opt->json);
+        }
+    });
+}
+
+}  // namespace addiction::cli

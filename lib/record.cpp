@@ -1,0 +1,212 @@
+#include "record.hpp"
+
+#include <charconv>
+#include <ctime>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "deal.hpp"
+#include "json.hpp"
+
+namespace addiction {
+
+using Json = nlohmann::ordered_json;
+
+std::string_view to_string(Result result) {
+    switch (result) {
+        case Result::Won: return "won";
+        case Result::Lost: return "lost";
+        case Result::Abandoned: return "abandoned";
+    }
+    return "?";
+}
+
+namespace {
+
+Result parse_result(std::string_view text) {
+    for (Result r : {Result::Won, Result::Lost, Result::Abandoned})
+        if (to_string(r) == text) return r;
+    throw Error(fmt::format("result '{}' is not won, lost or abandoned", text));
+}
+
+std::string rules_text(const Rules& rules) {
+    return fmt::format("{} {} {} {} {}", rules.preset, rules.ranks, rules.shuffles, to_string(rules.redeal),
+                       rules.fill_from_right);
+}
+
+// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm): timegm is
+// not standard, and the local time zone must not matter.
+std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
+    y -= m <= 2;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+}  // namespace
+
+std::string game_identity(std::string_view file, const Game& game) {
+    std::string key = fmt::format("{}\n{}\n{}\n{}", file, game.deal().id, rules_text(game.rules()),
+                                  game.log().started);
+    for (const Action& action : game.history()) key += "\n" + to_record(action);
+    return fmt::format("{:016x}", fnv1a64(key));
+}
+
+RecordEntry record_entry(const Game& game, Result result, std::string_view file, std::int64_t now) {
+    RecordEntry e;
+    e.game = game_identity(file, game);
+    e.ended = now;
+    e.rules = game.rules();
+    e.deal = game.deal().id;
+    e.result = result;
+    e.actions = static_cast<int>(game.history().size());
+    e.moves = game.moves_made();
+    e.shuffles = game.shuffles_spent();
+    e.placed = game.board().placed_count();
+    e.cards = kRows * (game.rules().ranks - 1);
+    e.seconds = game.log().seconds();
+    e.helped = game.log().helped;
+    for (const Action& action : game.history()) e.history.push_back(to_record(action));
+    e.file = file;
+    return e;
+}
+
+std::string to_json_line(const RecordEntry& e) {
+    Json j;
+    j["record"] = kRecordVersion;
+    j["game"] = e.game;
+    j["when"] = utc_time(e.ended);
+    j["rules"] = Json{{"preset", e.rules.preset},
+                      {"ranks", e.rules.ranks},
+                      {"shuffles", e.rules.shuffles},
+                      {"redeal", std::string(to_string(e.rules.redeal))},
+                      {"fill_from_right", e.rules.fill_from_right}};
+    j["deal"] = e.deal;
+    j["result"] = std::string(to_string(e.result));
+    j["actions"] = e.actions;
+    j["moves"] = e.moves;
+    j["shuffles"] = e.shuffles;
+    j["placed"] = e.placed;
+    j["cards"] = e.cards;
+    j["seconds"] = e.seconds;
+    j["helped"] = e.helped;
+    j["history"] = e.history;
+    j["file"] = e.file;
+    return json_text(j);  // replaces bytes that are not UTF-8 (a file name may hold any)
+}
+
+RecordEntry parse_record_line(std::string_view line) {
+    Json j = Json::parse(line, nullptr, false);
+    if (j.is_discarded()) throw Error("not JSON");
+    if (!j.is_object()) throw Error("not a JSON object");
+    try {
+        const int version = j.at("record").get<int>();
+        if (version != kRecordVersion)
+            throw Error(fmt::format("record version {} is not one this addiction reads ({})", version,
+                                    kRecordVersion));
+        RecordEntry e;
+        e.game = j.at("game").get<std::string>();
+        e.ended = parse_utc_time(j.at("when").get<std::string>());
+        const Json& r = j.at("rules");
+        e.rules.preset = r.at("preset").get<std::string>();
+        e.rules.ranks = r.at("ranks").get<int>();
+        e.rules.shuffles = r.at("shuffles").get<int>();
+        e.rules.redeal = parse_redeal(r.at("redeal").get<std::string>());
+        e.rules.fill_from_right = r.at("fill_from_right").get<bool>();
+        if (e.rules.ranks < kMinRanks || e.rules.ranks > kMaxRanks) throw Error("rules.ranks is out of range");
+        e.deal = j.at("deal").get<std::string>();
+        e.result = parse_result(j.at("result").get<std::string>());
+        e.actions = j.at("actions").get<int>();
+        e.moves = j.at("moves").get<int>();
+        e.shuffles = j.at("shuffles").get<int>();
+        e.placed = j.at("placed").get<int>();
+        e.cards = j.at("cards").get<int>();
+        e.seconds = j.at("seconds").get<std::int64_t>();
+        e.helped = j.at("helped").get<bool>();
+        e.history = j.at("history").get<std::vector<std::string>>();
+        e.file = j.at("file").get<std::string>();
+        if (e.actions < 0 || e.moves < 0 || e.shuffles < 0 || e.placed < 0 || e.seconds < 0)
+            throw Error("a count is negative");
+        return e;
+    } catch (const Json::exception& ex) {
+        // nlohmann's messages start "[json.exception.out_of_range.403] key 'x' not found".
+        std::string what = ex.what();
+        if (auto end = what.find("] "); end != std::string::npos) what = what.substr(end + 2);
+        throw Error(what);
+    }
+}
+
+std::string clock_text(std::int64_t seconds) {
+    if (seconds < 0) seconds = 0;
+    if (seconds >= 3600) return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    return fmt::format("{}:{:02}", seconds / 60, seconds % 60);
+}
+
+std::string utc_time(std::int64_t seconds) {
+    std::time_t t = static_cast<std::time_t>(seconds);
+    std::tm tm{};
+    ::gmtime_r(&t, &tm);
+    return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                       tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+std::int64_t parse_utc_time(std::string_view text) {
+    auto fail = [&] {
+        return Error(fmt::format("'{}' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)", text));
+    };
+    auto number = [&](std::size_t at, std::size_t length, int low, int high) {
+        if (at + length > text.size()) throw fail();
+        int value = 0;
+        auto [end, ec] = std::from_chars(text.data() + at, text.data() + at + length, value);
+        if (ec != std::errc{} || end != text.data() + at + length || value < low || value > high) throw fail();
+        return value;
+    };
+    auto expect = [&](std::size_t at, char c) {
+        if (at >= text.size() || text[at] != c) throw fail();
+    };
+    const int year = number(0, 4, 1970, 9999);
+    expect(4, '-');
+    const int month = number(5, 2, 1, 12);
+    expect(7, '-');
+    const int day = number(8, 2, 1, 31);
+    std::int64_t seconds = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400;
+    if (text.size() == 10) return seconds;
+    expect(10, 'T');
+    const int hour = number(11, 2, 0, 23);
+    expect(13, ':');
+    const int minute = number(14, 2, 0, 59);
+    expect(16, ':');
+    const int second = number(17, 2, 0, 60);
+    if (!(text.size() == 19 || (text.size() == 20 && text[19] == 'Z'))) throw fail();
+    return seconds + hour * 3600 + minute * 60 + second;
+}
+
+RecordRead read_record(std::string_view text) {
+    RecordRead out;
+    std::set<std::string> seen;
+    int number = 0;
+    while (!text.empty()) {
+        const auto end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+        ++number;
+        if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+        try {
+            RecordEntry entry = parse_record_line(line);
+            if (!seen.insert(entry.game).second) {
+                ++out.repeated;
+                continue;
+            }
+            out.entries.push_back(std::move(entry));
+        } catch (const Error& e) {
+            out.damaged.push_back(fmt::format("line {}: {}", number, e.what()));
+        }
+    }
+    return out;
+}
+
+}  // namespace addiction

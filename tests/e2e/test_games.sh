@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Named games side by side (--game, $ADDICTION_GAME), their listing and removal;
+# a gap named alone; show's score, clock and --wants.
+source "$(dirname "$0")/lib.sh" "$1"
+export HOME="$WORK/home" ADDICTION_RECORD="$WORK/record" SOURCE_DATE_EPOCH=1767225600
+unset ADDICTION_GAME
+GAMES="$XDG_STATE_HOME/addiction/games"
+FOUR_FROM_WON=MAPBgC7IglCJhxECXFjxbFhvqPhQBBsnHBPGgYY
+
+expect 0 "no named games yet" games
+contains "$out" "no named games" "empty list"
+expect 0 "a named game" --game one new 1
+[ -f "$GAMES/one.toml" ] && ok || bad "one.toml"
+SOURCE_DATE_EPOCH=1767225650 addiction --game one $(addiction --game one hint --all | head -n 1) >/dev/null
+SOURCE_DATE_EPOCH=1767225700 addiction --game two new 2 >/dev/null
+SOURCE_DATE_EPOCH=1767225800 addiction --game two $(addiction --game two hint --all | head -n 1) >/dev/null
+ADDICTION_FILE="" ADDICTION_GAME=one run show --json
+[ "$(jq -r .deal <<<"$out")" = 1 ] && ok || bad "ADDICTION_GAME selects one"
+# The order: -f, --game, $ADDICTION_FILE, $ADDICTION_GAME.
+addiction new 3 >/dev/null
+[ "$(ADDICTION_GAME=two "$BIN" show --json | jq -r .deal)" = 3 ] && ok || bad "ADDICTION_FILE before ADDICTION_GAME"
+[ "$("$BIN" --game two show --json | jq -r .deal)" = 2 ] && ok || bad "--game before ADDICTION_FILE"
+[ "$("$BIN" -f "$ADDICTION_FILE" --game two show --json | jq -r .deal)" = 3 ] && ok || bad "-f before --game"
+refused 2 "a bad game name" --game ../evil show
+expect 0 "games" games
+[ "$(sed -n 2p <<<"$out" | cut -d' ' -f1)" = two ] && ok || bad "newest first: $out"
+contains "$out" "LAST PLAYED" "the table's header"
+run games --json
+[ "$(jq -r '.[0].name, .[0].status, .[0].actions' <<<"$out" | tr '\n' ' ')" = "two playing 1 " ] && ok ||
+  bad "games --json: $out"
+[ "$(jq -r '.[1].name, .[1].last_played' <<<"$out" | tr '\n' ' ')" = "one 2026-01-01T00:00:50Z " ] && ok ||
+  bad "games --json lists one"
+[ "$(addiction complete games | tr '\n' ' ')" = "one two " ] && ok || bad "completion offers game names"
+refused 1 "removing a game in progress" games --remove two
+contains "$err" "in progress" "why"
+expect 0 "games --remove --force" games --remove two --force
+[ ! -e "$GAMES/two.toml" ] && ok || bad "two is gone"
+[ "$(jq -r .result "$ADDICTION_RECORD")" = abandoned ] && ok || bad "a removed unfinished game is abandoned"
+expect 0 "removing a game with --force" games --remove one --force
+refused 1 "no such game" games --remove two
+
+# move SLOT: the one card that fits; refusals say why.
+addiction new --force $FOUR_FROM_WON >/dev/null
+expect 0 "move a12" move a12
+contains "$out" "[K♣]" "KC moved to a12"
+refused 1 "not a gap" move a12
+contains "$err" "a12 holds KC: it is not a gap" "not a gap"
+refused 1 "a dead gap" move a13
+contains "$err" "a13 is a dead gap" "dead gap"
+addiction new --force 1 >/dev/null
+expect 0 "show --wants" --ascii show --wants
+contains "$out" "(5S)" "b9 wants 5S"
+contains "$out" "placed 0/48, play time 0:00" "score and clock"
+addiction move 5S b9 >/dev/null
+refused 1 "several candidates in the first column" move b1
+contains "$err" "fit b1: name the card" "candidates listed"
+expect 0 "highlight on a colour terminal" --color always show
+[[ "$out" == *$'\e[7m'* ]] && ok || bad "the last action's card is highlighted"
+expect 0 "replay highlights too" --color always replay --from 1 --to 1
+[[ "$out" == *$'\e[7m'* ]] && ok || bad "replay highlight"
+
+finish

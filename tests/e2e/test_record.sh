@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# The player's record: games played to a win, a loss and an abandon through the
+# command line are each appended once, at their first end, also when the command
+# is killed between the append and the save and when several processes play at
+# once; stats --json counts them exactly.
+source "$(dirname "$0")/lib.sh" "$1"
+export HOME="$WORK/home" XDG_CACHE_HOME="$WORK/cache"
+unset ADDICTION_RECORD ADDICTION_GAME
+export SOURCE_DATE_EPOCH=1767225600
+RECORD="$XDG_DATA_HOME/addiction/record"
+FOUR_FROM_WON=MAPBgC7IglCJhxECXFjxbFhvqPhQBBsnHBPGgYY  # each King one slot right of its Queen's gap
+
+# Each game starts 100 s after the last, as on a real clock: under
+# SOURCE_DATE_EPOCH two games alike in file, deal, start and actions are one.
+tick() { export SOURCE_DATE_EPOCH=$((SOURCE_DATE_EPOCH + 100)); }
+win() {  # win [GLOBAL OPTIONS...]: a new game won in four moves
+  tick
+  addiction "$@" new --force $FOUR_FROM_WON >/dev/null
+  for m in "KC a12" "KD b12" "KH c12" "KS d12"; do addiction "$@" move $m >/dev/null || bad "move $m"; done
+}
+lose() {  # deal 23, 4 ranks, no shuffles: lost after one move
+  tick
+  addiction "$@" new --force 23 --ranks 4 --shuffles 0 >/dev/null
+  addiction "$@" move 3H c4 >/dev/null || bad "losing move"
+}
+stat() {  # stat KEY [OPTIONS...]: one number of stats --json's overall
+  local key=$1
+  shift
+  addiction stats --json "$@" | jq -r ".overall.$key"
+}
+lines() { if [ -e "$RECORD" ]; then grep -c . "$RECORD"; else echo 0; fi; }
+
+# Nothing yet.
+expect 0 "stats with no record" stats
+contains "$out" "no games in the record yet" "empty record"
+[ "$(stat played)" = 0 ] && ok || bad "nothing played yet"
+[ ! -e "$RECORD" ] && ok || bad "reading stats made a record"
+
+# A win, at its end: one line with what the issue lists.
+win
+[ "$(lines)" = 1 ] && ok || bad "a win appends one line"
+entry=$(head -n 1 "$RECORD")
+for key in record game when rules deal result actions moves shuffles placed seconds helped history file; do
+  [ "$(jq "has(\"$key\")" <<<"$entry")" = true ] && ok || bad "the entry has no $key"
+done
+[ "$(jq -r .result <<<"$entry")" = won ] && ok || bad "result won"
+[ "$(jq -r .file <<<"$entry")" = "$ADDICTION_FILE" ] && ok || bad "the game's file"
+[ "$(jq -r '.history | length' <<<"$entry")" = 4 ] && ok || bad "the history"
+[ "$(jq -r .when <<<"$entry")" = 2026-01-01T00:01:40Z ] && ok || bad "when, from SOURCE_DATE_EPOCH"
+grep -q '^recorded = true' "$ADDICTION_FILE" && ok || bad "the game file says recorded"
+
+# Undo after the end and a second end: not again.
+addiction undo >/dev/null
+addiction move KS d12 >/dev/null
+[ "$(lines)" = 1 ] && ok || bad "a second end of the same game is not recorded"
+
+# A loss, and an abandon (replaced by new while unfinished, with an action).
+lose
+addiction new --force 5 >/dev/null
+addiction move "$(addiction hint --all | head -n 1 | cut -d' ' -f2-)" >/dev/null 2>&1 ||
+  addiction $(addiction hint --all | head -n 1) >/dev/null
+expect 0 "new over an unfinished game" new --force 6
+[ "$(lines)" = 3 ] && ok || bad "win, loss, abandon: 3 lines, not $(lines)"
+# A game without a single action is not played.
+expect 0 "new over an untouched game" new --force 7
+[ "$(lines)" = 3 ] && ok || bad "an untouched game is not recorded"
+run stats --json
+[ "$(jq '.overall | [.played, .won, .lost, .abandoned] | join(" ")' -r <<<"$out")" = "3 1 1 1" ] && ok ||
+  bad "played won lost abandoned: $(jq -c .overall <<<"$out")"
+[ "$(jq '.overall.current_streak' <<<"$out")" = 0 ] && ok || bad "an abandon ends the streak"
+[ "$(jq '.overall.longest_win_streak' <<<"$out")" = 1 ] && ok || bad "longest win streak"
+[ "$(jq '.overall.fewest_moves' <<<"$out")" = 4 ] && ok || bad "fewest moves"
+[ "$(jq '.presets | keys | length' <<<"$out")" = 2 ] && ok || bad "addiction and one custom group"
+[ "$(jq '.presets.addiction.won' <<<"$out")" = 1 ] && ok || bad "per preset"
+[ "$(jq '.presets["custom: 4 ranks, 0 shuffles, random redeal"].lost' <<<"$out")" = 1 ] && ok ||
+  bad "a custom game grouped by its rules: $(jq -c '.presets | keys' <<<"$out")"
+for key in played won lost abandoned win_rate current_streak longest_win_streak longest_loss_streak \
+  fewest_moves fewest_shuffles fastest_seconds; do
+  [ "$(jq ".overall | has(\"$key\")" <<<"$out")" = true ] && ok || bad "stats --json has no $key"
+done
+[ "$(stat played --rules addiction)" = 2 ] && ok || bad "--rules addiction: the win and the abandon"
+[ "$(stat played --rules custom)" = 1 ] && ok || bad "--rules custom"
+[ "$(stat played --since 2026-01-02)" = 0 ] && ok || bad "--since after every game"
+[ "$(stat played --since 2026-01-01)" = 3 ] && ok || bad "--since the day of every game"
+refused 1 "a bad date" stats --since yesterday
+expect 0 "stats as a table" stats
+contains "$out" "longest winning streak" "the table"
+
+# Play time: first to last action.
+addiction new --force $FOUR_FROM_WON >/dev/null
+t=$SOURCE_DATE_EPOCH
+SOURCE_DATE_EPOCH=$((t + 1000)) addiction move KC a12 >/dev/null
+SOURCE_DATE_EPOCH=$((t + 1100)) addiction move KD b12 >/dev/null
+SOURCE_DATE_EPOCH=$((t + 1200)) addiction move KH c12 >/dev/null
+SOURCE_DATE_EPOCH=$((t + 1300)) addiction move KS d12 >/dev/null
+export SOURCE_DATE_EPOCH=$((t + 2000))
+[ "$(tail -n 1 "$RECORD" | jq .seconds)" = 300 ] && ok || bad "300 s from the first to the last move"
+expect 0 "show a won game" show
+contains "$out" "won in 4 moves, 0 shuffles, 5:00" "show sums up the win"
+contains "$out" "addiction stats" "show points at stats"
+[ "$(stat fastest_seconds)" = 0 ] && ok || bad "fastest win"
+
+# SIGKILL between the append and the save: the game is not saved ended, and
+# playing its last move again appends it again; stats counts it once.
+before=$(stat won)
+tick
+addiction new --force $FOUR_FROM_WON >/dev/null
+for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+ADDICTION_TEST_KILL=after-record "$BIN" move KS d12 >/dev/null 2>&1 && status=0 || status=$?
+[ "$status" = 137 ] && ok || bad "the kill hook: exit $status"
+grep -q '^recorded = false' "$ADDICTION_FILE" && ok || bad "killed before the save: not marked"
+n=$(lines)
+addiction move KS d12 >/dev/null
+[ "$(lines)" = $((n + 1)) ] && ok || bad "the end is appended again"
+[ "$(stat won)" = $((before + 1)) ] && ok || bad "but counted once"
+# Killed just before the append: nothing appended, the game not saved; the move
+# played again is recorded once.
+before=$(stat won)
+n=$(lines)
+tick
+addiction new --force $FOUR_FROM_WON >/dev/null
+for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+ADDICTION_TEST_KILL=before-record "$BIN" move KS d12 >/dev/null 2>&1
+[ "$(lines)" = "$n" ] && ok || bad "killed before the append: nothing appended"
+addiction move KS d12 >/dev/null
+[ "$(lines)" = $((n + 1)) ] && [ "$(stat won)" = $((before + 1)) ] && ok || bad "killed before the append: once"
+# Killed after the append of an abandon: the next new appends it again, once counted.
+tick
+addiction new --force 8 >/dev/null
+addiction $(addiction hint --all | head -n 1) >/dev/null
+before=$(stat abandoned)
+ADDICTION_TEST_KILL=after-record "$BIN" new --force 9 >/dev/null 2>&1
+addiction new --force 9 >/dev/null
+[ "$(stat abandoned)" = $((before + 1)) ] && ok || bad "an abandon killed mid-way counts once"
+
+# SIGKILL at random moments of the winning move, then the move played again as
+# a player would: every game counts exactly once, whatever the kill hit.
+KILLS=${RECORD_KILLS:-20}
+before=$(stat won)
+RANDOM=7
+for ((k = 0; k < KILLS; k++)); do
+  tick
+  addiction new --force $FOUR_FROM_WON >/dev/null
+  for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+  "$BIN" move KS d12 >/dev/null 2>&1 &
+  pid=$!
+  sleep "0.00$((RANDOM % 10))$((RANDOM % 10))"
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  grep -q '^recorded = true' "$ADDICTION_FILE" || addiction move KS d12 >/dev/null 2>&1 ||
+    bad "kill $k: the game does not go on: $(addiction show 2>&1 | tail -n 1)"
+done
+[ "$(stat won)" = $((before + KILLS)) ] && ok || bad "$KILLS killed wins count $(($(stat won) - before))"
+
+# A damaged line is reported and skipped; the next append starts a new line.
+before=$(stat won)
+printf '{"record": 1, "game": "torn' >>"$RECORD"
+win
+run stats --json
+[ "$status" = 0 ] && ok || bad "stats with a damaged line: $status"
+contains "$err" "line $(($(lines) - 1)): " "the damaged line is named"
+[ "$(jq .overall.won <<<"$out")" = $((before + 1)) ] && ok || bad "nothing else lost"
+echo 'not json at all' >>"$RECORD"
+[ "$(stat played 2>/dev/null)" -gt 0 ] && ok || bad "the rest is still read"
+
+# --no-record and ADDICTION_RECORD.
+n=$(lines)
+win --no-record
+[ "$(lines)" = "$n" ] && ok || bad "--no-record appends nothing"
+grep -q '^recorded = true' "$ADDICTION_FILE" && ok || bad "--no-record settles the game"
+ADDICTION_RECORD="$WORK/other" win
+[ "$(lines)" = "$n" ] && [ "$(grep -c . "$WORK/other")" = 1 ] && ok || bad "ADDICTION_RECORD"
+[ "$(ADDICTION_RECORD="$WORK/other" addiction stats --json | jq .overall.won)" = 1 ] && ok || bad "stats reads ADDICTION_RECORD"
+
+# solve --apply marks the game helped: a win, not unassisted.
+before=$(stat won_unassisted)
+tick
+addiction new --force $FOUR_FROM_WON >/dev/null
+addiction move KC a12 >/dev/null
+expect 0 "solve --apply" solve --apply
+[ "$(tail -n 1 "$RECORD" | jq .helped)" = true ] && ok || bad "helped"
+[ "$(stat won_unassisted)" = "$before" ] && ok || bad "a helped win is not unassisted"
+
+# -f and named games are recorded alike.
+win -f "$WORK/elsewhere.toml"
+[ "$(tail -n 1 "$RECORD" | jq -r .file)" = "$WORK/elsewhere.toml" ] && ok || bad "-f game recorded"
+win --game side
+[ "$(tail -n 1 "$RECORD" | jq -r .file)" = "$XDG_STATE_HOME/addiction/games/side.toml" ] && ok || bad "named game recorded"
+
+# Same actions, same SOURCE_DATE_EPOCH: byte-identical files; without it, a clock.
+(win -f "$WORK/a.toml")  # in subshells: the same clock for both
+(win -f "$WORK/b.toml")
+same_file "$WORK/a.toml" "$WORK/b.toml" "byte-identical under SOURCE_DATE_EPOCH"
+(unset SOURCE_DATE_EPOCH; "$BIN" -f "$WORK/c.toml" new 1 >/dev/null; "$BIN" -f "$WORK/c.toml" undo >/dev/null 2>&1
+ "$BIN" -f "$WORK/c.toml" $("$BIN" -f "$WORK/c.toml" hint --all | head -n 1) >/dev/null)
+started=$(grep '^started = ' "$WORK/c.toml" | cut -d' ' -f3)
+[ "${started:-0}" -gt 1767225600 ] && ok || bad "the clock without SOURCE_DATE_EPOCH: $started"
+SOURCE_DATE_EPOCH=soon run -f "$WORK/c.toml" undo
+[ "$status" = 1 ] && ok || bad "a bad SOURCE_DATE_EPOCH is refused"
+
+# A format 1 file loads, and its next save is format 2.
+addiction new --force 1 >/dev/null
+sed -i -e 's/^format = 2/format = 1/' -e '/^helped = /d' -e '/^recorded = /d' "$ADDICTION_FILE"
+expect 0 "a format 1 file loads" show
+addiction $(addiction hint --all | head -n 1) >/dev/null
+grep -q '^format = 2' "$ADDICTION_FILE" && ok || bad "saved as format 2"
+
+# Several processes end games at once: 6 named games won side by side, and 4
+# processes racing to play the last move of one game. Each game counted once.
+tick
+addiction new --force $FOUR_FROM_WON >/dev/null  # records the unfinished format 1 game as abandoned
+before=$(stat won)
+n=$(lines)
+for w in 1 2 3 4 5 6; do win --game "w$w" & done
+wait
+for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+for w in 1 2 3 4; do "$BIN" move KS d12 >/dev/null 2>&1 & done
+wait
+[ "$(lines)" = $((n + 7)) ] && ok || bad "7 ends appended, not $(($(lines) - n))"
+[ "$(stat won)" = $((before + 7)) ] && ok || bad "7 wins counted"
+[ "$(addiction games --json | jq '[.[] | select(.status == "won")] | length')" -ge 6 ] && ok || bad "games lists them"
+
+# stats --reset moves the record aside, dated, and keeps it.
+expect 0 "stats --reset" stats --reset
+[ ! -e "$RECORD" ] && ok || bad "the record is moved"
+kept=$(ls "$XDG_DATA_HOME/addiction/" | grep -c '^record\.2026')
+[ "$kept" = 1 ] && ok || bad "a dated copy is kept"
+[ "$(stat played)" = 0 ] && ok || bad "a fresh record"
+refused 1 "nothing to reset" stats --reset
+
+finish

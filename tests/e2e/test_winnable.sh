@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# new --winnable: on every preset the chosen deal is one that solve, with the
+# same position budget, wins again; a given deal that is not winnable is refused.
+source "$(dirname "$0")/lib.sh" "$1"
+export HOME="$WORK/home" ADDICTION_RECORD="$WORK/record"
+
+for preset in addiction montana gaps mini; do
+  expect 0 "new --winnable --rules $preset" new --winnable --force --rules "$preset"
+  contains "$out" ": winnable, checked in " "$preset: says so"
+  deal=$(addiction show --json | jq -r .deal)
+  [[ "$out" == "deal $deal: winnable"* ]] && ok || bad "$preset: the deal named is the deal played: $out"
+  expect 0 "$preset deal $deal re-checked by solve" solve --positions 1000000
+  # The same number given back is accepted.
+  expect 0 "$preset: new $deal --winnable" new "$deal" --winnable --force --rules "$preset"
+done
+
+# A deal with no win (3s fill the first column, the 2s sit in the last) is refused.
+addiction new 1 --force >/dev/null
+refused 1 "a deal with no win" new DAmg2FXPM- --ranks 4 --shuffles 0 --winnable --force
+contains "$err" "not winnable within 1000000 positions: no win exists" "the refusal says why"
+
+finish

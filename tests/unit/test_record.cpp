@@ -1,0 +1,139 @@
+// The game's clock and record marks in the game file, the record's lines, and
+// the statistics drawn from them.
+#include <doctest/doctest.h>
+
+#include "gamefile.hpp"
+#include "record.hpp"
+#include "stats.hpp"
+
+using namespace addiction;
+
+namespace {
+
+// Each King one slot right of its Queen's gap: won in four moves.
+const char* kFourFromWon = "MAPBgC7IglCJhxECXFjxbFhvqPhQBBsnHBPGgYY";
+
+Game four_from_won() {
+    Rules rules = preset("addiction");
+    return Game(rules, parse_deal(kFourFromWon, rules));
+}
+
+RecordEntry entry(Result result, int moves, std::int64_t seconds, const std::string& id, bool helped = false) {
+    Game game = four_from_won();
+    game.log().stamp(1000);
+    game.log().stamp(1000 + seconds);
+    game.log().helped = helped;
+    RecordEntry e = record_entry(game, result, "/g/" + id, 2000);
+    e.moves = moves;
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("the clock and the marks survive a save, and an untouched game has no clock") {
+    Game game = four_from_won();
+    CHECK(save_game(game).find("started") == std::string::npos);
+    game.move(parse_card("KC"), parse_slot("a12", 13));
+    game.log().stamp(100);
+    game.log().stamp(160);
+    game.log().helped = true;
+    game.log().recorded = true;
+    Game back = load_game(save_game(game), "g");
+    CHECK(back.log() == game.log());
+    CHECK(back.log().seconds() == 60);
+    CHECK(save_game(back) == save_game(game));
+}
+
+TEST_CASE("a format 1 file loads: an ended one counts as recorded") {
+    Game game = four_from_won();
+    for (auto m : {"KC a12", "KD b12", "KH c12", "KS d12"}) game.play(parse_action(std::string("move ") + m, 13));
+    std::string text = save_game(game);
+    auto cut = [&](std::string s, const std::string& what) { return s.erase(s.find(what), what.size()); };
+    text = cut(cut(text, "helped = false\n"), "recorded = false\n");
+    text.replace(text.find("format = 2"), 10, "format = 1");
+    Game back = load_game(text, "g");
+    CHECK(back.log().recorded);
+    CHECK(back.log().started == 0);
+}
+
+TEST_CASE("a gap named alone is filled by the one card that fits") {
+    Game game = four_from_won();
+    game.fill(parse_slot("a12", 13));
+    CHECK(game.board().at(parse_slot("a12", 13)) == parse_card("KC"));
+    CHECK(game.last_action_slots() == std::vector<Slot>{parse_slot("a12", 13)});
+    CHECK_THROWS_WITH(game.fill(parse_slot("a12", 13)), doctest::Contains("a12 holds KC: it is not a gap"));
+    CHECK_THROWS_WITH(game.fill(parse_slot("a13", 13)), doctest::Contains("a13 is a dead gap"));
+    CHECK(wanted_card(game.board(), game.rules(), parse_slot("b12", 13)) == parse_card("KD"));
+}
+
+TEST_CASE("a record line goes out and comes back") {
+    RecordEntry e = entry(Result::Won, 4, 300, "a", true);
+    RecordEntry back = parse_record_line(to_json_line(e));
+    CHECK(back.game == e.game);
+    CHECK(back.ended == 2000);
+    CHECK(back.rules == e.rules);
+    CHECK(back.result == Result::Won);
+    CHECK(back.seconds == 300);
+    CHECK(back.helped);
+    CHECK(back.file == "/g/a");
+    CHECK(to_json_line(back) == to_json_line(e));
+}
+
+TEST_CASE("damaged lines are skipped and named; a game appended twice counts once") {
+    const std::string a = to_json_line(entry(Result::Won, 4, 10, "a"));
+    const std::string b = to_json_line(entry(Result::Lost, 9, 10, "b"));
+    RecordRead read = read_record(a + "\n{\"record\": 1, \"ga\n" + a + "\n" + b + "\n[1]\n" +
+                                  "{\"record\": 7}\n");
+    CHECK(read.entries.size() == 2);
+    CHECK(read.repeated == 1);
+    REQUIRE(read.damaged.size() == 3);
+    CHECK(read.damaged[0] == "line 2: not JSON");
+    CHECK(read.damaged[1] == "line 5: not a JSON object");
+    CHECK(read.damaged[2].starts_with("line 6: record version 7"));
+}
+
+TEST_CASE("dates") {
+    CHECK(utc_time(0) == "1970-01-01T00:00:00Z");
+    CHECK(parse_utc_time("2026-01-01") == 1767225600);
+    CHECK(parse_utc_time("2026-01-01T00:01:40Z") == 1767225700);
+    CHECK_THROWS_AS(parse_utc_time("yesterday"), Error);
+    CHECK_THROWS_AS(parse_utc_time("2026-13-01"), Error);
+    CHECK(clock_text(5) == "0:05");
+    CHECK(clock_text(3723) == "1:02:03");
+}
+
+TEST_CASE("statistics: streaks, bests, groups") {
+    std::vector<RecordEntry> entries{
+        entry(Result::Won, 40, 100, "1"),  entry(Result::Won, 30, 200, "2", true), entry(Result::Lost, 9, 50, "3"),
+        entry(Result::Lost, 9, 50, "4"),   entry(Result::Lost, 9, 50, "5"),        entry(Result::Abandoned, 1, 5, "6"),
+        entry(Result::Won, 50, 90, "7"),
+    };
+    Rules mini = preset("mini");
+    entries.back().rules = mini;
+    Stats stats = compute_stats(entries, std::nullopt, std::nullopt);
+    const Tally& t = stats.overall;
+    CHECK(t.played() == 7);
+    CHECK(t.won == 3);
+    CHECK(t.won_unassisted == 2);
+    CHECK(t.lost == 3);
+    CHECK(t.abandoned == 1);
+    CHECK(t.current_streak == 1);
+    CHECK(t.longest_win_streak == 2);
+    CHECK(t.longest_loss_streak == 3);
+    CHECK(t.fewest_moves == 30);
+    CHECK(t.fastest_seconds == 90);
+    CHECK(t.average_placed_lost() == 44.0);  // the four-from-won deal has 44 placed
+    REQUIRE(stats.groups.size() == 2);
+    CHECK(stats.groups[0].first == "addiction");
+    CHECK(stats.groups[1].first == "mini");
+    CHECK(compute_stats(entries, std::string("mini"), std::nullopt).overall.played() == 1);
+    CHECK(compute_stats(entries, std::nullopt, std::int64_t{2001}).overall.played() == 0);
+    auto json = stats_json(stats);
+    CHECK(json["overall"]["win_rate"] == 0.4286);
+    CHECK(json["presets"]["mini"]["current_streak"] == 1);
+    CHECK(json["presets"]["addiction"]["fastest_seconds"] == 100);
+    Rules custom = mini;
+    custom.shuffles = 0;
+    custom.preset = preset_name_for(custom);
+    CHECK(rules_group(custom) == "custom: 7 ranks, 0 shuffles, after-run redeal");
+}
