@@ -85,7 +85,7 @@ _addiction() {
     case $command in
         new) options="--from -r --rules --ranks --shuffles --redeal --fill-from-right --force" ;;
         show) options="--json --at" ;;
-        hint) options="--all" ;;
+        hint) options="--all --peek --json" ;;
         solve) options="--no-shuffle --apply --json --fair --time-limit --memory --positions --deals -r --rules -j --jobs --shard" ;;
         deals) options="--json -r --rules" ;;
         export) options="--format -o --output --at --with-history --name --description" ;;
