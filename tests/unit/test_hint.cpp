@@ -256,3 +256,42 @@ TEST_CASE("hint refuses a finished game and says what it is") {
     Hint none;
     CHECK(describe(none) == "no move leads anywhere new");
 }
+
+TEST_CASE("when every move leads back to the past: a shuffle if one is left, else no hint") {
+    // With fill_from_right, 4S and 5S slide to and fro around spades' one live
+    // gap; the other rows end in a King and a dead gap. The game goes to the
+    // board with the gap at d4, to each of its two neighbours and back, so that
+    // every legal move from there returns to a position of the game's past.
+    const Board start = test::board_of({
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
+        "2S 3S -- 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    });
+    for (const int shuffles : {0, 1}) {
+        CAPTURE(shuffles);
+        Rules rules = small("addiction", 13);
+        rules.fill_from_right = true;
+        rules.shuffles = shuffles;
+        rules.preset = preset_name_for(rules);
+        Game game = test::game_of(start, rules);
+        for (const char* action : {"move 4S d3", "move 5S d4", "move 5S d5"}) game.play(parse_action(action, 13));
+        REQUIRE(game.board().legal_moves(rules).size() == 2);
+        for (const Move& move : game.board().legal_moves(rules)) {
+            Board after = game.board();
+            after.play(move);
+            CHECK((after == start || after.at(Slot{3, 4}).is_gap()));
+        }
+        for (const HintMode mode : {HintMode::Fair, HintMode::Peek}) {
+            const Hint h = hint(game, mode);
+            if (shuffles == 0) {
+                CHECK_FALSE(h.action);
+                CHECK(describe(h) == "no move leads anywhere new");
+            } else {
+                REQUIRE(h.action);
+                CHECK(h.action->is_shuffle());
+                CHECK(h.action->shuffle == 1);
+            }
+        }
+    }
+}
