@@ -77,8 +77,8 @@ done
 addiction new 3 --rules gaps --force >/dev/null
 cp "$ADDICTION_FILE" "$WORK/before.toml"
 expect 0 "hint --json" hint --json
-[ "$(jq -c 'keys_unsorted' <<<"$out")" = '["action","kind","actions_left"]' ] && ok || bad "json keys: $out"
-[ "$(jq -r .kind <<<"$out")" = line ] && ok || bad "gaps 3 hint kind: $out"
+jq_is "$out" keys_unsorted '["action","kind","actions_left"]' "hint --json keys"
+jq_is "$out" .kind '"line"' "gaps 3 hint kind"
 [ "$(jq -r .actions_left <<<"$out")" -gt 0 ] && ok || bad "actions_left: $out"
 expect 0 "hint" hint
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && ok || bad "stdout is not one action: $out"
@@ -88,7 +88,7 @@ expect 0 "hint --peek" hint --peek
 same_file "$WORK/before.toml" "$ADDICTION_FILE" "hint leaves the game file"
 addiction new 2 --rules gaps --force >/dev/null
 expect 0 "hint with no line in the budget" hint --json
-[ "$(jq -c '[.kind, .actions_left]' <<<"$out")" = '["guess",null]' ] && ok || bad "guess json: $out"
+jq_is "$out" '[.kind, .actions_left]' '["guess",null]' "hint with no line"
 
 # The cache goes under XDG_CACHE_HOME, else ~/.cache; a relative XDG_CACHE_HOME is ignored.
 [ -n "$(ls "$XDG_CACHE_HOME/addiction/plans")" ] && ok || bad "no plans cached in XDG_CACHE_HOME"
