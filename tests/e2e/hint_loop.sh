@@ -20,9 +20,7 @@ hint_loop() {
   seen[$position]=1
   loop_actions=0 loop_repeats=0 loop_broken=0 loop_line_at=-1 loop_played=""
   while [ "$loop_actions" -lt "${HINT_LOOP_MOST:-1000000000}" ] && json=$("$bin" hint --json 2>/dev/null); do
-    action=$(jq -r .action <<<"$json")
-    kind=$(jq -r .kind <<<"$json")
-    left=$(jq -r .actions_left <<<"$json")
+    IFS=$'\t' read -r action kind left < <(jq -r '[.action, .kind, .actions_left] | @tsv' <<<"$json")
     if [ "$last_left" -ge 0 ] && { [ "$kind" != line ] || [ "$left" -ne $((last_left - 1)) ]; }; then
       loop_broken=$((loop_broken + 1))
     fi

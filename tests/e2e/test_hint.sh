@@ -14,7 +14,8 @@ check_loop() {
   hint_loop "$BIN" "$@"
   [ "$loop_repeats" -eq 0 ] && ok || bad "$what: $loop_repeats positions repeated in $loop_actions actions"
   [ "$loop_broken" -eq 0 ] && ok || bad "$what: $loop_broken hints left a winning line"
-  if [ "$loop_line_at" -ge 0 ]; then
+  # A loop cut short (MUST-END no) may still be on its way along the line.
+  if [ "$loop_line_at" -ge 0 ] && [ "$must_end" = yes ]; then
     [ "$loop_status" = won ] && ok || bad "$what: a line was found at action $loop_line_at but the loop ended $loop_status"
   fi
   if [ "$must_end" = yes ]; then
@@ -23,22 +24,24 @@ check_loop() {
   fi
 }
 
-# The deals of the issue: gaps 3 and 8 cycled, addiction 36 repeated a position after 57 actions.
+# The deals of the issue: gaps 3 and 8 cycled, addiction 36 repeated a position
+# after 57 actions. CI plays gaps 3 and mini 1 to the end and the others for
+# 20 actions; bench/hint-loop.sh plays 20 deals of every preset to the end.
 check_loop "gaps 3" yes 3 --rules gaps
 [ "$loop_status" = won ] && ok || bad "gaps 3: the loop ended $loop_status"
-check_loop "gaps 8" yes 8 --rules gaps
-[ "$loop_status" = won ] && ok || bad "gaps 8: the loop ended $loop_status"
-HINT_LOOP_MOST=60 check_loop "addiction 36 (60 actions)" no 36
-HINT_LOOP_MOST=60 check_loop "montana 2 (60 actions)" no 2 --rules montana
-for deal in 1 2 3; do check_loop "mini $deal" yes "$deal" --rules mini; done
+HINT_LOOP_MOST=20 check_loop "gaps 8 (20 actions)" no 8 --rules gaps
+HINT_LOOP_MOST=20 check_loop "addiction 36 (20 actions)" no 36
+HINT_LOOP_MOST=20 check_loop "montana 2 (20 actions)" no 2 --rules montana
+check_loop "mini 1" yes 1 --rules mini
 
 # The loop the man page shows ends by itself, where the checked loop ended.
-addiction new 2 --rules mini --force >/dev/null
+addiction new 1 --rules mini --force >/dev/null
 while addiction $(addiction hint 2>/dev/null) >/dev/null 2>&1; do :; done
 run show --json
-[ "$(jq -r .status <<<"$out")" = "$loop_status" ] || [ "$loop_status" != won ] && ok || bad "the plain loop did not win mini 2"
+jq_is "$out" .status "\"$loop_status\"" "the plain loop on mini 1"
 
 # The same hints without the cache, and with a damaged one.
+export HINT_LOOP_MOST=15
 hint_loop "$BIN" 3 --rules mini
 cached=$loop_played
 ADDICTION_CACHE=off hint_loop "$BIN" 3 --rules mini
@@ -46,6 +49,7 @@ ADDICTION_CACHE=off hint_loop "$BIN" 3 --rules mini
 for entry in "$XDG_CACHE_HOME"/addiction/plans/*.plan; do printf 'not a plan\n' >"$entry"; done
 hint_loop "$BIN" 3 --rules mini
 [ "$loop_played" = "$cached" ] && ok || bad "hints differ with a damaged cache"
+unset HINT_LOOP_MOST
 # After own moves the walk meets its deviations: still the same with and without.
 addiction new 5 --rules mini --force >/dev/null
 for i in 1 2 3 4; do addiction $(addiction hint --all | grep '^move' | tail -1) >/dev/null; done
