@@ -1,58 +1,91 @@
 // addiction hint: the suggested next action, in the words the command line takes,
-// so that `addiction $(addiction hint)` plays it.
+// so that `addiction $(addiction hint)` plays it. The plan behind it is lib/hint.hpp's.
 #include <memory>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "hint.hpp"
-#include "solver.hpp"
+#include "json.hpp"
 #include "paths.hpp"
+#include "plan_cache.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
 namespace {
 
-// The solver's budget for a hint, in positions so that the same game gets the
-// same hint everywhere: about a second on a slow machine, in a small table.
-constexpr std::uint64_t kHintPositions = 300'000;
-constexpr std::size_t kHintMemory = std::size_t{64} << 20;
+// Plans cached on disk beyond this are removed, oldest first.
+constexpr std::uintmax_t kCacheBytes = std::uintmax_t{4} << 20;
 
-void run(bool all, const Globals& globals) {
-    Game game = load_game_file(game_path(globals.file));
-    if (all) {
+struct HintOptions {
+    bool all = false;
+    bool peek = false;
+    bool json = false;
+};
+
+std::string_view kind_word(HintKind kind) {
+    switch (kind) {
+        case HintKind::Line: return "line";
+        case HintKind::Guess: return "guess";
+        case HintKind::NoWin: return "no-win";
+    }
+    return "?";
+}
+
+void run(const HintOptions& opt, const Globals& globals) {
+    const Game game = load_game_file(game_path(globals.file));
+    if (opt.all) {
         for (const Action& action : game.legal_actions()) fmt::print("{}\n", to_string(action));
         return;
     }
-    switch (game.status()) {
-        case Status::Won: throw Error("the game is won: nothing to hint");
-        case Status::Lost: throw Error("the game is lost: no moves and no shuffles left ('addiction undo' to go back)");
-        default: break;
-    }
-    SolveLimits limits;
-    limits.max_positions = kHintPositions;
-    limits.memory_bytes = kHintMemory;
-    const SolveResult result = solve(game, limits);
-    if (result.verdict == Verdict::Won && !result.line.empty()) {
-        fmt::print("{}\n", to_string(result.line.front()));
+    std::unique_ptr<PlanDiskCache> cache;
+    if (auto folder = PlanDiskCache::default_folder()) cache = std::make_unique<PlanDiskCache>(*folder, kCacheBytes);
+    const Hint hint = addiction::hint(game, opt.peek ? HintMode::Peek : HintMode::Fair, cache.get());
+    if (!hint.action) throw Error(describe(hint));
+    if (opt.json) {
+        nlohmann::ordered_json out;
+        out["action"] = to_string(*hint.action);
+        out["kind"] = kind_word(hint.kind);
+        out["actions_left"] = hint.kind == HintKind::Line ? nlohmann::ordered_json(hint.actions_left) : nullptr;
+        fmt::print("{}\n", json_text(out));
         return;
     }
-    // No line within the budget: the one-move heuristic, or `shuffle` when stuck.
-    if (result.verdict == Verdict::NoWin)
-        fmt::print(stderr, "addiction: no win exists from here (proven); this move only plays on\n");
-    fmt::print("{}\n", to_string(*heuristic_hint(game)));
+    fmt::print("{}\n", to_string(*hint.action));
+    fmt::print(stderr, "hint: {}\n", describe(hint));
 }
 
 }  // namespace
 
 void setup_hint(CLI::App& app, const Globals& globals) {
-    auto all = std::make_shared<bool>(false);
+    auto opt = std::make_shared<HintOptions>();
     auto* sub = app.add_subcommand(
         "hint",
-        "Suggest the next action, e.g. 'move 6D c7' or 'shuffle': the first step of a winning line when a "
-        "short search (300000 positions) finds one, else the best-looking move, or 'shuffle' when stuck");
-    sub->add_flag("--all", *all, "List every legal action instead");
-    sub->callback([all, &globals] { run(*all, globals); });
+        "Suggest the next action, e.g. 'move 6D c7' or 'shuffle': the next step of a plan that following hints "
+        "plays to its end, never back to an earlier position");
+    sub->add_flag("--all", opt->all, "List every legal action instead");
+    sub->add_flag("--peek", opt->peek,
+                  "Plan with the full solver, which knows what each shuffle will bring (by default a hint uses only "
+                  "what a player sees, as solve --fair does)");
+    sub->add_flag("--json", opt->json,
+                  "Print one JSON object instead: action, kind (line, guess, no-win) and actions_left (null unless "
+                  "kind is line)");
+    sub->footer(
+        "The action goes to stdout, so that `addiction $(addiction hint)` plays it; one line on stderr says\n"
+        "what it is: the next step of a winning line (and how many actions are left), the best-looking move\n"
+        "when no line was found within the budget, or a move that plays on when no win is left (proven).\n"
+        "\n"
+        "The default hint plays the fair strategy of `solve --fair` with its budgets: a search with moves\n"
+        "only, and failing a win, the way to the position with most cards placed and a shuffle there. A\n"
+        "hint that follows an earlier one goes on with the same plan, so a hint loop from a deal's start\n"
+        "plays the line `solve --fair` reports. Plans never return to a position of the game since its last\n"
+        "shuffle; when every move would, the hint is `shuffle` if one is left, else it fails with 'no move\n"
+        "leads anywhere new'. The hint depends only on the game file; plans are kept in\n"
+        "$XDG_CACHE_HOME/addiction/plans (~/.cache) only to save time (ADDICTION_CACHE=off: none).\n"
+        "\n"
+        "Exit status: 0 a hint was printed, 1 error (also: the game is over, or no move leads anywhere new),\n"
+        "2 usage error");
+    sub->callback([opt, &globals] { run(*opt, globals); });
 }
 
 }  // namespace addiction::cli

@@ -102,7 +102,7 @@ _addiction() {
         show) options="--json --at --wants" ;;
         stats) options="-r --rules --json --since --reset" ;;
         games) options="--json --remove --force" ;;
-        hint) options="--all" ;;
+        hint) options="--all --peek --json" ;;
         solve) options="--no-shuffle --apply --json --fair --time-limit --memory --positions --deals -r --rules --ranks --shuffles --redeal --fill-from-right -j --jobs --shard --resume" ;;
         deals) options="--json -r --rules" ;;
         export) options="--format -o --output --at --with-history --name --description" ;;

@@ -63,6 +63,8 @@ complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move
 complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move_args_is 1' -a '(__addiction_words destinations (__addiction_move_card))' -d 'Gap'
 
 complete -c addiction -n '__fish_seen_subcommand_from hint' -l all -d 'List every legal action'
+complete -c addiction -n '__fish_seen_subcommand_from hint' -l peek -d 'Plan with the seeded shuffles'
+complete -c addiction -n '__fish_seen_subcommand_from hint' -l json -d 'JSON for scripts'
 
 complete -c addiction -n '__fish_seen_subcommand_from solve' -l no-shuffle -d 'Plan with moves only'
 complete -c addiction -n '__fish_seen_subcommand_from solve' -l apply -d 'Play the winning line into the game'

@@ -1,12 +1,18 @@
 #include "hint.hpp"
 
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "deal.hpp"
+#include "solver.hpp"
+
 namespace addiction {
 namespace {
 
-int score(const Board& board, const Rules& rules, const Move& move) {
-    Board after = board;
+int score(const Board& board, const Rules& rules, const Move& move, const Board& after) {
     const Slot from = *board.find(move.card);
-    after.play(move);
     int value = 100 * (after.placed_count() - board.placed_count());
     // The gap the move opens: one right of a top card or of a gap can never be filled.
     if (after.is_dead_gap(from, rules)) value -= 30;
@@ -16,21 +22,274 @@ int score(const Board& board, const Rules& rules, const Move& move) {
     return value;
 }
 
+// Bump when what a fresh search returns changes, so that cached plans of an
+// older version are not taken for this one's.
+constexpr int kPlanFormat = 1;
+
+// Peek's budget: the solver's complete search, about a second on a slow machine.
+constexpr std::uint64_t kPeekPositions = 300'000;
+constexpr std::size_t kHintMemory = std::size_t{64} << 20;
+
+// A fresh search's outcome, as the walk keeps it and the cache stores it.
+struct Plan {
+    HintKind kind = HintKind::Guess;
+    bool to_shuffle = false;
+    bool avoided = false;
+    std::vector<Action> actions;
+};
+
+std::string_view kind_word(const Plan& plan) {
+    switch (plan.kind) {
+        case HintKind::Line: return "line";
+        case HintKind::NoWin: return plan.avoided ? "no-win-avoided" : "no-win";
+        case HintKind::Guess: break;
+    }
+    return plan.to_shuffle ? "to-shuffle" : "guess";
+}
+
+// "KIND ACTION,ACTION,...", actions as the game file records them.
+std::string encode(const Plan& plan) {
+    std::vector<std::string> actions;
+    for (const Action& action : plan.actions) actions.push_back(to_record(action));
+    return fmt::format("{} {}", kind_word(plan), fmt::join(actions, ","));
+}
+
+// The plan, if `text` is one that plays legally from `board` (a line to a
+// win); none otherwise, so that a damaged cache entry is searched again, never
+// followed.
+std::optional<Plan> decode(const std::string& text, Board board, const Game& game, int spent) {
+    const Rules& rules = game.rules();
+    const auto space = text.find(' ');
+    if (space == std::string::npos) return std::nullopt;
+    const std::string word = text.substr(0, space);
+    Plan plan;
+    if (word == "line") {
+        plan.kind = HintKind::Line;
+    } else if (word == "no-win" || word == "no-win-avoided") {
+        plan.kind = HintKind::NoWin;
+        plan.avoided = word == "no-win-avoided";
+    } else if (word == "guess" || word == "to-shuffle") {
+        plan.to_shuffle = word == "to-shuffle";
+    } else {
+        return std::nullopt;
+    }
+    std::istringstream in(text.substr(space + 1));
+    try {
+        for (std::string item; std::getline(in, item, ',');) {
+            const Action action = parse_action(item, rules.width());
+            if (action.is_shuffle()) {
+                if (action.shuffle != ++spent || spent > rules.shuffles) return std::nullopt;
+                board = shuffled(board, rules, game.deal().seed, action.shuffle);
+            } else {
+                if (!board.fits(action.move.card, action.move.to, rules)) return std::nullopt;
+                board.play(action.move);
+            }
+            plan.actions.push_back(action);
+        }
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+    if (plan.kind == HintKind::Line && !board.won()) return std::nullopt;
+    if (plan.to_shuffle && (plan.actions.empty() || !plan.actions.back().is_shuffle())) return std::nullopt;
+    return plan;
+}
+
+std::string board_text(const Board& board) {
+    std::vector<std::string> rows;
+    for (int row = 0; row < kRows; ++row) rows.push_back(board.row_text(row));
+    return fmt::format("{}", fmt::join(rows, "/"));
+}
+
+// The game's positions along its history, and for each the shuffles spent
+// there and where the stretch since the last shuffle began.
+struct History {
+    std::vector<Board> boards;  // boards[j]: after the first j actions
+    std::vector<int> spent;
+    std::vector<std::size_t> since_shuffle;
+
+    explicit History(const Game& game) {
+        const auto& actions = game.history();
+        const std::size_t n = actions.size();
+        boards.reserve(n + 1);
+        boards.push_back(game.deal().start);
+        since_shuffle.push_back(0);
+        for (std::size_t j = 0; j < n; ++j) {
+            Board board = boards.back();
+            if (actions[j].is_shuffle())
+                board = shuffled(board, game.rules(), game.deal().seed, actions[j].shuffle);
+            else
+                board.play(actions[j].move);
+            boards.push_back(board);
+            since_shuffle.push_back(actions[j].is_shuffle() ? j + 1 : since_shuffle.back());
+        }
+        // Counted back from now: an undone shuffle stays spent, so the positions
+        // after the last recorded shuffle are at the game's count, not the record's.
+        spent.assign(n + 1, game.shuffles_spent());
+        for (std::size_t j = n; j-- > 0;) spent[j] = spent[j + 1] - (actions[j].is_shuffle() ? 1 : 0);
+    }
+};
+
+class Walk {
+public:
+    Walk(const Game& game, HintMode mode, PlanCache* cache, const HintBudget& budget)
+        : game_(game), mode_(mode), cache_(cache), budget_(budget), history_(game) {}
+
+    Hint run() {
+        const auto& actions = game_.history();
+        const std::size_t n = actions.size();
+        // A fair plan never crosses a shuffle, so one made before the last
+        // shuffle cannot be going on now.
+        const std::size_t anchor = mode_ == HintMode::Fair ? history_.since_shuffle[n] : 0;
+        Plan plan;
+        std::size_t next = 0;
+        bool planned = false;
+        for (std::size_t j = anchor;; ++j) {
+            if (!planned || next == plan.actions.size()) {
+                plan = fresh(j);
+                next = 0;
+                planned = true;
+            }
+            if (j == n) break;
+            if (next < plan.actions.size() && plan.actions[next] == actions[j])
+                ++next;
+            else
+                planned = false;
+        }
+        Hint hint;
+        hint.kind = plan.kind;
+        hint.to_shuffle = plan.to_shuffle;
+        hint.avoided = plan.avoided;
+        hint.searches = searches_;
+        if (next < plan.actions.size()) hint.action = plan.actions[next];
+        hint.actions_left = static_cast<int>(plan.actions.size() - next);
+        return hint;
+    }
+
+private:
+    // The cache key: everything the search's answer depends on. The positions
+    // since the last shuffle are given as its board and the moves since, which
+    // also name the position searched from.
+    std::string key(std::size_t j) const {
+        const Rules& rules = game_.rules();
+        const std::size_t from = history_.since_shuffle[j];
+        std::vector<std::string> moves;
+        for (std::size_t i = from; i < j; ++i) moves.push_back(to_record(game_.history()[i]));
+        // A fair search never looks at a shuffle's outcome, so the deal's seed is not part of its key.
+        const std::string mode = mode_ == HintMode::Fair
+                                     ? fmt::format("fair {} {}", budget_.fair_phase, budget_.fair_last)
+                                     : fmt::format("peek {} seed {}", budget_.peek, game_.deal().seed);
+        return fmt::format("plan {} {} memory {} ranks {} shuffles {} redeal {} fill-from-right {} spent {} board {} moves {}",
+                           kPlanFormat, mode, budget_.memory_bytes, rules.ranks, rules.shuffles,
+                           to_string(rules.redeal), rules.fill_from_right, history_.spent[j],
+                           board_text(history_.boards[from]), fmt::join(moves, ","));
+    }
+
+    Plan fresh(std::size_t j) {
+        const std::string k = cache_ ? key(j) : std::string();
+        if (cache_) {
+            if (auto text = cache_->find(k))
+                if (auto plan = decode(*text, history_.boards[j], game_, history_.spent[j])) return *plan;
+        }
+        Plan plan = search(j);
+        if (cache_) cache_->store(k, encode(plan));
+        return plan;
+    }
+
+    Plan search(std::size_t j) {
+        ++searches_;
+        const auto& actions = game_.history();
+        const int spent = history_.spent[j];
+        const Game at = Game::restore(game_.rules(), game_.deal(),
+                                      std::vector<Action>(actions.begin(), actions.begin() + static_cast<long>(j)),
+                                      {}, spent);
+        SolveLimits limits;
+        limits.memory_bytes = budget_.memory_bytes;
+        std::vector<Board> past;
+        for (std::size_t i = history_.since_shuffle[j]; i < j; ++i) {
+            limits.avoid.emplace_back(history_.boards[i], spent);
+            past.push_back(history_.boards[i]);
+        }
+        Plan plan;
+        SolveResult result;
+        if (mode_ == HintMode::Fair) {
+            limits.max_positions = at.shuffles_left() > 0 ? budget_.fair_phase : budget_.fair_last;
+            result = fair_phase(at, limits);
+            if (result.verdict != Verdict::Won && at.shuffles_left() > 0) {
+                plan.to_shuffle = true;
+                plan.actions = result.line;
+                return plan;
+            }
+        } else {
+            limits.max_positions = budget_.peek;
+            result = solve(at, limits);
+        }
+        if (result.verdict == Verdict::Won) {
+            plan.kind = HintKind::Line;
+            plan.actions = result.line;
+            return plan;
+        }
+        if (result.verdict == Verdict::NoWin) {
+            plan.kind = HintKind::NoWin;
+            plan.avoided = !past.empty();
+        }
+        if (auto action = heuristic_hint(at, past)) plan.actions.push_back(*action);
+        return plan;
+    }
+
+    const Game& game_;
+    const HintMode mode_;
+    PlanCache* cache_;
+    const HintBudget budget_;
+    const History history_;
+    int searches_ = 0;
+};
+
 }  // namespace
 
-std::optional<Action> heuristic_hint(const Game& game) {
+std::optional<Action> heuristic_hint(const Game& game, const std::vector<Board>& avoid) {
     const Board& board = game.board();
+    if (board.won()) return std::nullopt;
     std::optional<Action> best;
     int best_score = 0;
     for (const Move& move : board.legal_moves(game.rules())) {
-        int value = score(board, game.rules(), move);
+        Board after = board;
+        after.play(move);
+        if (std::find(avoid.begin(), avoid.end(), after) != avoid.end()) continue;
+        const int value = score(board, game.rules(), move, after);
         if (!best || value > best_score) {
             best = Action::make_move(move.card, move.to);
             best_score = value;
         }
     }
-    if (!best && game.status() == Status::Stuck) best = Action::make_shuffle();
+    if (!best && game.shuffles_left() > 0) best = Action::make_shuffle(game.shuffles_spent() + 1);
     return best;
+}
+
+HintBudget default_hint_budget() { return {kFairPhasePositions, kFairLastPositions, kPeekPositions, kHintMemory}; }
+
+Hint hint(const Game& game, HintMode mode, PlanCache* cache, const HintBudget& budget) {
+    switch (game.status()) {
+        case Status::Won: throw Error("the game is won: nothing to hint");
+        case Status::Lost: throw Error("the game is lost: no moves and no shuffles left ('addiction undo' to go back)");
+        default: break;
+    }
+    return Walk(game, mode, cache, budget).run();
+}
+
+std::string describe(const Hint& hint) {
+    if (!hint.action) return "no move leads anywhere new";
+    const int n = hint.actions_left;
+    switch (hint.kind) {
+        case HintKind::Line: return fmt::format("a winning line: {} action{} left", n, n == 1 ? "" : "s");
+        case HintKind::NoWin:
+            return hint.avoided ? "no win is left without going back to an earlier position (proven): this move plays on"
+                                : "no win exists from here (proven): this move plays on";
+        case HintKind::Guess: break;
+    }
+    if (hint.to_shuffle)
+        return n == 1 ? std::string("no win with moves alone found: shuffle now")
+                      : fmt::format("no win with moves alone found: {} moves to the most cards placed, then shuffle", n - 1);
+    return "no line found within the budget: the best-looking move";
 }
 
 }  // namespace addiction

@@ -93,15 +93,29 @@ SolveResult solve(const Game& game, const SolveLimits& limits);
 
 // A fair player does not know what a shuffle will bring before making it. This
 // one plays a documented strategy that never looks at a future shuffle's
-// outcome: with moves only it searches for a win; failing that it shuffles from
-// the reachable position with the most placed cards (ties: the first found), then
-// continues from what the seeded shuffle brings. Each phase before the last
-// shuffle searches at most max_positions positions (1,000,000 when there is no
-// budget) and then shuffles from the best position found so far; the budget of
-// the last phase is max_positions. It is one fair strategy, so its
-// win rate is a lower bound for the best fair player. `line` holds the actions
-// it played, also when it lost; the verdict is Won, NoWin (the strategy lost) or
-// Undecided (a limit stopped it).
+// outcome, one phase at a time (fair_phase): with moves only it searches for a
+// win; failing that it shuffles from the reachable position with the most
+// placed cards (ties: the first found), then continues from what the seeded
+// shuffle brings. A phase with shuffles left searches at most max_positions
+// positions (kFairPhasePositions when 0) and then shuffles from the best
+// position found so far; the phase with no shuffle left is the moves-only
+// search of solve() with max_positions (kFairLastPositions when 0). It is one
+// fair strategy, so its win rate is a lower bound for the best fair player.
+// `line` holds the actions it played, also when it lost; the verdict is Won,
+// NoWin (the strategy lost) or Undecided (a limit stopped it).
+//
+// `hint` plays the same phases with the same default budgets, so a hint loop
+// from a deal's start plays the line solve_fair reports.
+inline constexpr std::uint64_t kFairPhasePositions = 300'000;
+inline constexpr std::uint64_t kFairLastPositions = 300'000;
+
+// One phase of the fair strategy from the game's position. Won: `line` wins
+// with moves only. Otherwise, with shuffles left, `line` is the way to the
+// position with most cards placed followed by the (numbered) shuffle, and the
+// verdict says whether a win with moves alone is ruled out (NoWin) or only not
+// found (Undecided); with no shuffle left, `line` is empty.
+SolveResult fair_phase(const Game& game, const SolveLimits& limits);
+
 SolveResult solve_fair(const Game& game, const SolveLimits& limits);
 
 }  // namespace addiction

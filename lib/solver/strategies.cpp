@@ -47,10 +47,6 @@ Ran run_pass(const Game& game, const SolveLimits& limits, const Pass& pass, Cloc
 constexpr std::uint64_t kRestrictedPositions = 2'000'000;
 constexpr std::uint64_t kMovesOnlyPositions = 50'000;
 
-// The fair player's budget for each phase before its last shuffle, when the
-// caller gives none.
-constexpr std::uint64_t kFairPhasePositions = 1'000'000;
-
 }  // namespace
 
 std::string_view to_string(Limit limit) {
@@ -126,44 +122,57 @@ SolveResult solve(const Game& game, const SolveLimits& limits) {
     return result;
 }
 
-SolveResult solve_fair(const Game& game, const SolveLimits& limits) {
+SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
+    if (game.shuffles_left() == 0) {
+        SolveLimits last = limits;
+        last.shuffles = false;
+        if (last.max_positions == 0) last.max_positions = kFairLastPositions;
+        SolveResult result = solve(game, last);
+        if (result.verdict != Verdict::Won) result.line.clear();
+        return result;
+    }
     const auto started = Clock::now();
     Progress progress(limits, started);
     SolveResult result;
-    Game now = game;
-    const auto played = [&] {
-        return std::vector<Action>(now.history().begin() + static_cast<long>(game.history().size()),
-                                   now.history().end());
-    };
-    while (true) {
-        Pass pass;
-        pass.shuffles = false;
-        pass.track_best = now.shuffles_left() > 0;
-        // While shuffles are left, a phase that cannot decide within its budget
-        // shuffles from the best position it found, as a player short of time would.
-        pass.budget = limits.max_positions != 0 || now.shuffles_left() == 0 ? limits.max_positions
-                                                                           : kFairPhasePositions;
-        result.limit = Limit::None;
-        const Ran ran = run_pass(now, limits, pass, started, result, progress);
-        const Verdict verdict = ran.verdict;
-        if (verdict == Verdict::Won) {
-            std::vector<Action> line = played();
-            line.insert(line.end(), result.line.begin(), result.line.end());
-            result.line = line;
-            result.verdict = Verdict::Won;
-            break;
-        }
-        if (now.shuffles_left() == 0 || (verdict == Verdict::Undecided && result.limit != Limit::Positions)) {
-            result.verdict = verdict;
-            result.line = played();
-            break;
-        }
+    Pass pass;
+    pass.shuffles = false;
+    pass.track_best = true;
+    pass.budget = limits.max_positions != 0 ? limits.max_positions : kFairPhasePositions;
+    const Ran ran = run_pass(game, limits, pass, started, result, progress);
+    result.verdict = ran.verdict;
+    if (result.verdict != Verdict::Won) {
         // No win with moves alone (or none found within the budget): go to the
         // position with the most cards placed and shuffle there. Only the board
         // before the shuffle is looked at, never what the shuffle will bring.
-        for (const Action& action : ran.search->best_line()) now.play(action);
-        now.shuffle();
+        result.line = ran.search->best_line();
+        result.line.push_back(Action::make_shuffle(game.shuffles_spent() + 1));
     }
+    result.seconds = since(started);
+    return result;
+}
+
+SolveResult solve_fair(const Game& game, const SolveLimits& limits) {
+    const auto started = Clock::now();
+    SolveResult result;
+    Game now = game;
+    SolveLimits left = limits;
+    while (true) {
+        // The time limit is for the whole game: each phase gets what is left.
+        if (limits.seconds > 0) left.seconds = std::max(limits.seconds - since(started), 1e-9);
+        const SolveResult phase = fair_phase(now, left);
+        result.positions += phase.positions;
+        result.peak_bytes = std::max(result.peak_bytes, phase.peak_bytes);
+        result.verdict = phase.verdict;
+        result.limit = phase.limit;
+        // A phase that found no win shuffles and goes on, unless a limit other
+        // than its budget (time, memory, a stop) stopped it.
+        const bool go_on = phase.verdict != Verdict::Won && now.shuffles_left() > 0 &&
+                           (phase.verdict == Verdict::NoWin || phase.limit == Limit::Positions);
+        if (phase.verdict == Verdict::Won || go_on)
+            for (const Action& action : phase.line) now.play(action);
+        if (!go_on) break;
+    }
+    result.line.assign(now.history().begin() + static_cast<long>(game.history().size()), now.history().end());
     result.seconds = since(started);
     return result;
 }

@@ -8,7 +8,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
 export ADDICTION_FILE="$WORK/game.toml"
-export XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data"
+export XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
 unset NO_COLOR
 passed=0
 failed=0

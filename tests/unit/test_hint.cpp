@@ -1,0 +1,297 @@
+// Hints: loops that never repeat a position and follow a found line to the win,
+// the same answers with and without a cache, and fairness by construction.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <set>
+#include <utility>
+
+#include "helpers.hpp"
+#include "hint.hpp"
+#include "solver.hpp"
+
+using namespace addiction;
+using addiction::test::board_of;
+
+namespace {
+
+// A cache in memory; counts what it is asked.
+struct MapCache : PlanCache {
+    std::map<std::string, std::string> entries;
+    int hits = 0;
+    std::optional<std::string> find(const std::string& key) override {
+        auto it = entries.find(key);
+        if (it == entries.end()) return std::nullopt;
+        ++hits;
+        return it->second;
+    }
+    void store(const std::string& key, const std::string& value) override { entries[key] = value; }
+};
+
+// A cache that answers every question with `text`.
+struct LyingCache : PlanCache {
+    std::string text;
+    std::optional<std::string> find(const std::string&) override { return text; }
+    void store(const std::string&, const std::string&) override {}
+};
+
+using Position = std::pair<std::string, int>;  // the board's rows, shuffles spent
+
+Position position_of(const Game& game) {
+    std::string rows;
+    for (int row = 0; row < kRows; ++row) rows += game.board().row_text(row) + "/";
+    return {rows, game.shuffles_spent()};
+}
+
+struct Loop {
+    std::vector<Action> actions;
+    std::vector<Hint> hints;
+    Status end = Status::Playing;
+    bool stuck = false;    // hint had no action: every move leads back
+    int repeats = 0;       // positions entered twice
+    bool line_kept = true; // once a line was found, every later hint went on with it
+};
+
+// Plays hints until the game ends, as `while addiction $(addiction hint); do :; done` does.
+Loop play_hints(Game game, HintMode mode, PlanCache* cache, int most = 5000) {
+    Loop loop;
+    std::set<Position> seen{position_of(game)};
+    std::optional<Hint> line;  // the last hint, when it was a line
+    while (game.status() == Status::Playing || game.status() == Status::Stuck) {
+        REQUIRE(static_cast<int>(loop.actions.size()) < most);
+        const Hint h = hint(game, mode, cache);
+        if (line && !(h.kind == HintKind::Line && h.actions_left == line->actions_left - 1)) loop.line_kept = false;
+        if (h.kind == HintKind::Line) line = h;
+        if (!h.action) {
+            loop.stuck = true;
+            break;
+        }
+        loop.hints.push_back(h);
+        game.play(*h.action);
+        loop.actions.push_back(*h.action);
+        if (!seen.insert(position_of(game)).second) ++loop.repeats;
+    }
+    loop.end = game.status();
+    return loop;
+}
+
+Rules small(const char* name, int ranks) {
+    Rules rules = preset(name);
+    rules.ranks = ranks;
+    rules.preset = preset_name_for(rules);
+    return rules;
+}
+
+}  // namespace
+
+TEST_CASE("the heuristic never moves to a board to avoid") {
+    const Rules rules = small("addiction", 13);
+    Game game(rules, deal_number(1, rules));
+    const auto first = heuristic_hint(game);
+    REQUIRE(first);
+    REQUIRE_FALSE(first->is_shuffle());
+    std::vector<Board> avoid;
+    for (const Move& move : game.board().legal_moves(rules)) {
+        Board after = game.board();
+        after.play(move);
+        avoid.push_back(after);
+        const auto next = heuristic_hint(game, avoid);
+        REQUIRE(next);
+        if (next->is_shuffle()) break;
+        Board played = game.board();
+        played.play(next->move);
+        CHECK(std::find(avoid.begin(), avoid.end(), played) == avoid.end());
+    }
+    // Every move avoided: a shuffle, numbered as the game would number it.
+    const auto last = heuristic_hint(game, avoid);
+    REQUIRE(last);
+    CHECK(last->is_shuffle());
+    CHECK(last->shuffle == 1);
+    Rules none = rules;
+    none.shuffles = 0;
+    CHECK_FALSE(heuristic_hint(Game(none, deal_number(1, none)), avoid));
+}
+
+TEST_CASE("hint loops never repeat a position and follow a found line to the win") {
+    // Small ranks so that many deals run in seconds; every preset's shuffle rules.
+    struct Case {
+        const char* preset;
+        int ranks;
+    };
+    for (const Case c : {Case{"addiction", 6}, Case{"montana", 6}, Case{"gaps", 6}, Case{"mini", 5}}) {
+        const Rules rules = small(c.preset, c.ranks);
+        int won = 0, lines = 0;
+        for (std::uint64_t deal = 1; deal <= 60; ++deal) {
+            CAPTURE(c.preset);
+            CAPTURE(deal);
+            MapCache cache;
+            const Loop loop = play_hints(Game(rules, deal_number(deal, rules)), HintMode::Fair, &cache);
+            CHECK(loop.repeats == 0);
+            CHECK(loop.line_kept);
+            const bool found = std::any_of(loop.hints.begin(), loop.hints.end(),
+                                           [](const Hint& h) { return h.kind == HintKind::Line; });
+            if (found) CHECK(loop.end == Status::Won);
+            lines += found;
+            won += loop.end == Status::Won;
+        }
+        MESSAGE(c.preset, ": ", won, " of 60 hint loops won, ", lines, " found a line");
+        CHECK(won > 0);
+    }
+}
+
+TEST_CASE("peek hint loops never repeat a position and follow a found line to the win") {
+    const Rules rules = small("addiction", 6);
+    for (std::uint64_t deal = 1; deal <= 20; ++deal) {
+        CAPTURE(deal);
+        MapCache cache;
+        const Loop loop = play_hints(Game(rules, deal_number(deal, rules)), HintMode::Peek, &cache);
+        CHECK(loop.repeats == 0);
+        CHECK(loop.line_kept);
+        if (!loop.hints.empty() && loop.hints.front().kind == HintKind::Line) CHECK(loop.end == Status::Won);
+    }
+}
+
+TEST_CASE("a fair hint loop from the start plays the line solve --fair reports") {
+    for (const char* name : {"addiction", "montana", "mini"}) {
+        const Rules rules = small(name, 7);
+        for (std::uint64_t deal = 1; deal <= 12; ++deal) {
+            CAPTURE(name);
+            CAPTURE(deal);
+            const Game game(rules, deal_number(deal, rules));
+            SolveLimits limits;
+            limits.memory_bytes = default_hint_budget().memory_bytes;
+            const SolveResult fair = solve_fair(game, limits);
+            MapCache cache;
+            const Loop loop = play_hints(game, HintMode::Fair, &cache);
+            // The strategy's actions, then (when it lost) the hints play on.
+            REQUIRE(loop.actions.size() >= fair.line.size());
+            CHECK(std::equal(fair.line.begin(), fair.line.end(), loop.actions.begin()));
+            if (fair.verdict == Verdict::Won) CHECK(loop.actions.size() == fair.line.size());
+        }
+    }
+}
+
+TEST_CASE("a hint is the same with a cache, without one, and with a damaged one") {
+    const Rules rules = small("addiction", 6);
+    for (std::uint64_t deal = 1; deal <= 6; ++deal) {
+        CAPTURE(deal);
+        Game game(rules, deal_number(deal, rules));
+        // Leave the plan now and then, so the walk meets deviations too.
+        for (int step = 0; step < 24; ++step) {
+            if (game.status() != Status::Playing && game.status() != Status::Stuck) break;
+            MapCache cache;
+            const Hint fresh = hint(game, HintMode::Fair, nullptr);
+            const Hint cached_once = hint(game, HintMode::Fair, &cache);
+            const Hint cached = hint(game, HintMode::Fair, &cache);
+            LyingCache liar;
+            liar.text = step % 2 ? "line move 2C a1" : "garbage";
+            const Hint lied_to = hint(game, HintMode::Fair, &liar);
+            for (const Hint* h : {&cached_once, &cached, &lied_to}) {
+                CHECK(h->action == fresh.action);
+                CHECK(h->kind == fresh.kind);
+                CHECK(h->actions_left == fresh.actions_left);
+            }
+            CHECK(cached.searches == 0);
+            if (!fresh.action) break;
+            const auto legal = game.legal_actions();
+            game.play(step % 5 == 4 ? legal.front() : *fresh.action);
+        }
+    }
+}
+
+TEST_CASE("a fair hint does not depend on the deal's seed") {
+    // The same layout by deal number and by deal code has other shuffle seeds:
+    // the hints agree up to and including the first shuffle.
+    for (const char* name : {"addiction", "montana", "mini"}) {
+        const Rules rules = small(name, 7);
+        for (std::uint64_t deal = 1; deal <= 10; ++deal) {
+            CAPTURE(name);
+            CAPTURE(deal);
+            Game by_number(rules, deal_number(deal, rules));
+            Game by_code(rules, parse_deal(deal_code(by_number.board()), rules));
+            REQUIRE(by_code.deal().seed != by_number.deal().seed);
+            REQUIRE(by_code.board() == by_number.board());
+            MapCache cache_a, cache_b;  // one each, so neither answers from the other's searches
+            while (by_number.status() == Status::Playing || by_number.status() == Status::Stuck) {
+                const Hint a = hint(by_number, HintMode::Fair, &cache_a);
+                const Hint b = hint(by_code, HintMode::Fair, &cache_b);
+                CHECK(a.action == b.action);
+                CHECK(a.kind == b.kind);
+                if (!a.action || a.action != b.action) break;
+                by_number.play(*a.action);
+                by_code.play(*b.action);
+                if (a.action->is_shuffle()) break;
+            }
+        }
+    }
+}
+
+TEST_CASE("at a position without history, another seed gets the same fair hint") {
+    const Rules rules = small("addiction", 13);
+    for (std::uint64_t deal = 1; deal <= 3; ++deal) {
+        const Deal dealt = deal_number(deal, rules);
+        Deal other = dealt;
+        other.seed = dealt.seed * 7919 + 17;
+        const Hint a = hint(Game(rules, dealt), HintMode::Fair);
+        const Hint b = hint(Game(rules, other), HintMode::Fair);
+        CHECK(a.action == b.action);
+        CHECK(a.kind == b.kind);
+        CHECK(a.actions_left == b.actions_left);
+    }
+}
+
+TEST_CASE("hint refuses a finished game and says what it is") {
+    Rules rules = small("addiction", 13);
+    rules.shuffles = 0;
+    Game won = test::game_of(test::won_board(), rules);
+    CHECK_THROWS_AS(hint(won, HintMode::Fair), Error);
+
+    Game near = test::game_of(test::four_from_won(), rules);
+    const Hint h = hint(near, HintMode::Fair);
+    REQUIRE(h.action);
+    CHECK(h.kind == HintKind::Line);
+    CHECK(h.actions_left == 4);
+    CHECK(describe(h) == "a winning line: 4 actions left");
+
+    Hint none;
+    CHECK(describe(none) == "no move leads anywhere new");
+}
+
+TEST_CASE("when every move leads back to the past: a shuffle if one is left, else no hint") {
+    // With fill_from_right, 4S and 5S slide to and fro around spades' one live
+    // gap; the other rows end in a King and a dead gap. The game goes to the
+    // board with the gap at d4, to each of its two neighbours and back, so that
+    // every legal move from there returns to a position of the game's past.
+    const Board start = test::board_of({
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
+        "2S 3S -- 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    });
+    for (const int shuffles : {0, 1}) {
+        CAPTURE(shuffles);
+        Rules rules = small("addiction", 13);
+        rules.fill_from_right = true;
+        rules.shuffles = shuffles;
+        rules.preset = preset_name_for(rules);
+        Game game = test::game_of(start, rules);
+        for (const char* action : {"move 4S d3", "move 5S d4", "move 5S d5"}) game.play(parse_action(action, 13));
+        REQUIRE(game.board().legal_moves(rules).size() == 2);
+        for (const Move& move : game.board().legal_moves(rules)) {
+            Board after = game.board();
+            after.play(move);
+            CHECK((after == start || after.at(Slot{3, 4}).is_gap()));
+        }
+        for (const HintMode mode : {HintMode::Fair, HintMode::Peek}) {
+            const Hint h = hint(game, mode);
+            if (shuffles == 0) {
+                CHECK_FALSE(h.action);
+                CHECK(describe(h) == "no move leads anywhere new");
+            } else {
+                REQUIRE(h.action);
+                CHECK(h.action->is_shuffle());
+                CHECK(h.action->shuffle == 1);
+            }
+        }
+    }
+}
