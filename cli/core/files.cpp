@@ -50,6 +50,28 @@ void remove_stale_temporaries(const fs::path& path) {
 
 }  // namespace
 
+fs::path resolve_links(const fs::path& path) {
+    fs::path real = path;
+    // A chain of links ends at the file; 40 hops is the kernel's own limit (ELOOP).
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code ec;
+        if (!fs::is_symlink(real, ec)) return real;
+        fs::path target = fs::read_symlink(real, ec);
+        if (ec) throw Error(fmt::format("cannot follow the link {}: {}", real.string(), ec.message()));
+        real = target.is_absolute() ? target : folder_of(real) / target;
+    }
+    throw Error(fmt::format("cannot follow the link {}: too many levels of links", path.string()));
+}
+
+bool is_read_only(const fs::path& path) {
+    struct stat st {};
+    // The mode bits, not access(): root may write anything, but a file the user
+    // made read-only says "do not change me" to root as well.
+    // A file without read bits either is refused when read, with its own message.
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0 &&
+           (st.st_mode & 0444) != 0;
+}
+
 std::string read_file(const fs::path& path) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) throw Error(fmt::format("cannot read {}: it is a folder", path.string()));
@@ -66,7 +88,10 @@ std::string read_input_file(const std::string& path) {
     return read_file(path);
 }
 
-void write_atomically(const fs::path& path, const std::string& text) {
+void write_atomically(const fs::path& given, const std::string& text) {
+    // Through a link (or a chain of them): the real file is replaced in its own
+    // folder and the links stay links.
+    const fs::path path = resolve_links(given);
     fs::path folder = folder_of(path);
     std::string temp = (folder / (temporary_prefix(path) + "XXXXXX")).string();
     int fd = ::mkstemp(temp.data());
@@ -78,10 +103,21 @@ void write_atomically(const fs::path& path, const std::string& text) {
         ::unlink(temp.c_str());
         return error;
     };
-    // mkstemp makes the file private; a game file is as readable as any other.
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    if (::fchmod(fd, 0666 & ~mask) != 0) throw fail("set permissions on", temp, true);
+    // The file being replaced keeps its permission bits, and its owner and group
+    // where the process may give them (best effort, as cp -p). A new file is as
+    // readable as any other, not mkstemp's 0600.
+    struct stat old {};
+    if (::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
+        // Owner first: fchown may clear set-user-ID bits, which fchmod then restores.
+        // Another owner or a group we are not in: the file becomes ours, as with any editor.
+        if (::fchown(fd, old.st_uid, old.st_gid) != 0 && ::fchown(fd, static_cast<uid_t>(-1), old.st_gid) != 0)
+            errno = 0;
+        if (::fchmod(fd, old.st_mode & 07777) != 0) throw fail("set permissions on", temp, true);
+    } else {
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        if (::fchmod(fd, 0666 & ~mask) != 0) throw fail("set permissions on", temp, true);
+    }
     const char* data = text.data();
     std::size_t left = text.size();
     while (left > 0) {
@@ -102,14 +138,16 @@ void write_atomically(const fs::path& path, const std::string& text) {
     }
 }
 
-FileLock::FileLock(const fs::path& path) {
-    fs::path lock = path;
-    lock += ".lock";
-    fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw system_error("create the lock file", lock);
+FileLock::FileLock(const fs::path& given) {
+    // The lock is on the real file's folder, which the rename leaves in place: no
+    // lock file to leave behind, and a killed holder's lock goes with its process.
+    const fs::path path = resolve_links(given);
+    const fs::path folder = folder_of(path);
+    fd_ = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd_ < 0) throw system_error("open the folder", folder);
     while (::flock(fd_, LOCK_EX) != 0) {
         if (errno != EINTR) {
-            Error error = system_error("lock", lock);
+            Error error = system_error("lock the folder", folder);
             ::close(fd_);
             throw error;
         }

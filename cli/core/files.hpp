@@ -12,14 +12,25 @@ std::string read_file(const std::filesystem::path& path);
 // The same, with "-" for standard input.
 std::string read_input_file(const std::string& path);
 
-// Writes `text` to a temporary file beside `path`, fsyncs it, renames it over
-// `path` and fsyncs the folder: a crash leaves the old file or the new, never a
-// torn one. The new file gets 0666 less the umask. Throws Error; on failure the
-// old file is untouched and the temporary file removed.
+// `path` with its symbolic links followed (a chain too), up to the first part
+// that is not a link: the file a save must replace. It need not exist.
+std::filesystem::path resolve_links(const std::filesystem::path& path);
+
+// True when `path` is a regular file with read bits but no write bit: the
+// user's "keep it", honoured even by root (mode bits, not access()).
+bool is_read_only(const std::filesystem::path& path);
+
+// Writes `text` to a temporary file beside the file `path` (links followed),
+// fsyncs it, renames it over that file and fsyncs the folder: a crash leaves the
+// old file or the new, never a torn one, and the links stay links. The file keeps
+// its permission bits (and owner and group where allowed); a new one gets 0666
+// less the umask. Throws Error; on failure the old file is untouched and the
+// temporary file removed.
 void write_atomically(const std::filesystem::path& path, const std::string& text);
 
-// Holds an exclusive advisory lock (flock) on "<path>.lock" for its lifetime, so
-// read-modify-write invocations on one file take turns. Readers need no lock:
+// Holds an exclusive advisory lock (flock) on the folder of the file `path`
+// (links followed) for its lifetime, so read-modify-write invocations on one file
+// take turns. The folder is never replaced, so the lock needs no file of its own. Readers need no lock:
 // saves replace the file by rename, so a reader sees the old or the new file.
 // Once it holds the lock it removes temporary files left by saves that were
 // killed: every save happens under the lock, so no live one can own them.

@@ -8,6 +8,14 @@
 namespace addiction::cli {
 namespace fs = std::filesystem;
 
+namespace {
+
+void refuse_read_only(const fs::path& path) {
+    if (is_read_only(path)) throw Error(fmt::format("{} is read-only", path.string()));
+}
+
+}  // namespace
+
 void require_game(const fs::path& path) {
     std::error_code ec;
     if (!fs::exists(path, ec))
@@ -22,7 +30,8 @@ Game load_game_file(const fs::path& path) {
 }
 
 Game update_game(const fs::path& path, const std::function<void(Game&)>& change) {
-    require_game(path);  // a missing game says how to start one before any lock file appears
+    require_game(path);  // a missing game says how to start one before anything is locked
+    refuse_read_only(path);
     FileLock lock(path);
     Game game = load_game_file(path);
     change(game);
@@ -31,11 +40,12 @@ Game update_game(const fs::path& path, const std::function<void(Game&)>& change)
 }
 
 void replace_game(const fs::path& path, const Game& game, const std::function<void(const fs::path&)>& check) {
-    if (path.has_parent_path()) {
+    if (const fs::path real = resolve_links(path); real.has_parent_path()) {
         std::error_code ec;
-        fs::create_directories(path.parent_path(), ec);
-        if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
+        fs::create_directories(real.parent_path(), ec);
+        if (ec) throw Error(fmt::format("cannot create {}: {}", real.parent_path().string(), ec.message()));
     }
+    refuse_read_only(path);
     FileLock lock(path);
     check(path);
     write_atomically(path, save_game(game));

@@ -79,8 +79,8 @@ TEST_CASE("why_illegal explains a refusal") {
           "TH cannot move: the slot right of 9H (a6) holds TC");
     CHECK(why_illegal(kSample, rules, parse_card("6S"), parse_slot("a4", 13)) ==
           "6S cannot go to a4: it needs 5S on its left, not 4S");
-    CHECK(why_illegal(kSample, rules, parse_card("9H"), parse_slot("a5", 13)) ==
-          "a5 is not a gap (it holds 9H)");
+    CHECK(why_illegal(kSample, rules, parse_card("9H"), parse_slot("a5", 13)) == "9H is already in a5");
+    CHECK(why_illegal(kSample, rules, parse_card("6S"), parse_slot("a5", 13)) == "a5 is not a gap (it holds 9H)");
     CHECK(why_illegal(kSample, rules, parse_card("AH"), std::nullopt) == "AH is not in this game");
     CHECK(why_illegal(kSample, rules, parse_card("KS"), parse_slot("b1", 13)) ==
           "KS cannot go to b1: only a 2 can fill the first column");
