@@ -18,7 +18,8 @@ struct Globals {
     Color color = Color::Auto;
     bool ascii = false;
 
-    Style style() const { return Style{use_color(color), ascii}; }
+    // Letters instead of suit symbols with --ascii or a locale that is not UTF-8.
+    Style style() const { return Style{use_color(color), ascii || !utf8_locale()}; }
 };
 
 // Maps an option's word straight to its enum value. IsMember comes first (CLI11

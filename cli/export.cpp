@@ -30,7 +30,7 @@ struct ExportOptions {
 std::string exported(const Game& game, const ExportOptions& opt, const Globals& globals) {
     switch (opt.format) {
         case ExportFormat::Text:
-            return render_board(game.board(), game.rules(), Style{false, globals.ascii}) + status_line(game) + "\n";
+            return render_board(game.board(), game.rules(), Style{false, globals.style().ascii}) + status_line(game) + "\n";
         case ExportFormat::Json: return game_json(game) + "\n";
         case ExportFormat::Svg: {
             const auto title = fmt::format("Addiction, deal {}: {}", game.deal().id, to_string(game.status()));

@@ -123,9 +123,6 @@ void remove(const std::string& name, bool force) {
         if (!fs::remove(path, ec) || ec)
             throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));
     }
-    fs::path lock = path;
-    lock += ".lock";
-    fs::remove(lock, ec);
     fmt::print("removed game '{}'\n", name);
 }
 

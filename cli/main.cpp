@@ -2,9 +2,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "commands.hpp"
 #include "paths.hpp"
@@ -20,21 +23,133 @@ namespace {
 // Exit statuses shells expect; CLI11's own codes (100+) become 2.
 enum Exit { kSuccess = 0, kFailure = 1, kUsage = 2 };
 
-// Messages quote what the user gave, and a game file or an argument may hold any
-// byte: escape control characters so a message stays one line and cannot drive
-// the terminal.
-std::string printable(std::string_view text) {
+// The length of a UTF-8 sequence starting with `lead` (1 for a byte that starts none).
+std::size_t sequence_length(unsigned char lead) {
+    if (lead >= 0xc2 && lead <= 0xdf) return 2;
+    if (lead >= 0xe0 && lead <= 0xef) return 3;
+    if (lead >= 0xf0 && lead <= 0xf4) return 4;
+    return 1;
+}
+
+// Whether `text` holds a whole, well-formed UTF-8 sequence of `length` bytes at `at`.
+bool whole_sequence(std::string_view text, std::size_t at, std::size_t length) {
+    if (length == 1 || at + length > text.size()) return false;
+    for (std::size_t k = 1; k < length; ++k)
+        if ((static_cast<unsigned char>(text[at + k]) & 0xc0) != 0x80) return false;
+    return true;
+}
+
+// A quoted part of a message ('...') longer than this many characters is cut, then "…".
+constexpr std::size_t kQuoteLimit = 40;
+
+// Cuts each '...' span of `text` to kQuoteLimit characters (a character is a
+// UTF-8 sequence or a stray byte) followed by "…".
+std::string shorten_quotes(std::string_view text) {
     std::string out;
-    for (char c : text) {
-        auto byte = static_cast<unsigned char>(c);
+    std::size_t i = 0;
+    // A quote opens after a space or a bracket and closes before one or before
+    // punctuation, so the apostrophe in "history's" is not taken for one.
+    auto opens = [&](std::size_t at) { return at == 0 || std::string_view(" ([{=\"").find(text[at - 1]) != std::string_view::npos; };
+    auto closes = [&](std::size_t at) {
+        return at + 1 == text.size() || std::string_view(" ,.;:)]}?!\n").find(text[at + 1]) != std::string_view::npos;
+    };
+    while (i < text.size()) {
+        std::size_t open = text.find('\'', i);
+        while (open != std::string_view::npos && !opens(open)) open = text.find('\'', open + 1);
+        std::size_t close = open == std::string_view::npos ? open : text.find('\'', open + 1);
+        while (close != std::string_view::npos && !closes(close)) close = text.find('\'', close + 1);
+        if (close == std::string_view::npos) break;
+        out += text.substr(i, open + 1 - i);
+        std::size_t chars = 0, at = open + 1;
+        while (at < close && chars < kQuoteLimit) {
+            const std::size_t n = sequence_length(static_cast<unsigned char>(text[at]));
+            at += whole_sequence(text, at, n) ? n : 1;
+            ++chars;
+        }
+        out += text.substr(open + 1, at - open - 1);
+        if (at < close) out += "…";
+        out += '\'';
+        i = close + 1;
+    }
+    out += text.substr(std::min(i, text.size()));
+    return out;
+}
+
+// Messages quote what the user gave, and a game file or an argument may hold any
+// byte: control characters (C0, DEL, and C1 whether as UTF-8 or as a stray byte)
+// are escaped so a message stays one line and cannot drive the terminal, and a
+// long quoted part is cut to a readable length.
+std::string printable(std::string_view message) {
+    const std::string text = shorten_quotes(message);
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        const std::size_t n = sequence_length(byte);
+        if (whole_sequence(text, i, n)) {
+            const auto second = static_cast<unsigned char>(text[i + 1]);
+            if (byte == 0xc2 && second < 0xa0)  // U+0080 to U+009F
+                out += fmt::format("\\u{:04x}", second);
+            else
+                out += text.substr(i, n);
+            i += n;
+            continue;
+        }
         if (byte == '\n')
             out += "\\n";
-        else if (byte < 0x20 || byte == 0x7f)
+        else if (byte < 0x20 || byte >= 0x7f)
             out += fmt::format("\\x{:02x}", byte);
         else
-            out += c;
+            out += static_cast<char>(byte);
+        ++i;
     }
     return out;
+}
+
+// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`.
+std::size_t distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+// "unknown command 'mvoe'; did you mean 'move'?", as git says it.
+std::string unknown_command(const CLI::App& app, const std::string& word) {
+    std::string best;
+    std::size_t best_distance = 3;  // farther than two edits is not a typo
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
+        std::size_t d = sub->get_name().starts_with(word) ? 1 : distance(word, sub->get_name());
+        if (d < best_distance) best_distance = d, best = sub->get_name();
+    }
+    std::string message = fmt::format("unknown command '{}'", word);
+    return best.empty() ? message + " (try 'addiction help')" : message + fmt::format("; did you mean '{}'?", best);
+}
+
+// addiction help [CMD]: the help of the program or of one command, as --help.
+void setup_help(CLI::App& app) {
+    auto command = std::make_shared<std::string>();
+    auto* sub = app.add_subcommand("help", "Show the help of the program, or of COMMAND");
+    sub->add_option("command", *command, "A command")->type_name("COMMAND");
+    sub->callback([&app, command] {
+        if (command->empty()) {
+            fmt::print("{}", app.help());
+            return;
+        }
+        const CLI::App* target = nullptr;
+        for (const CLI::App* s : app.get_subcommands([](const CLI::App* c) { return !c->get_group().empty(); }))
+            if (s->get_name() == *command) target = s;
+        if (!target) {
+            fmt::print(stderr, "addiction: {}\n", printable(unknown_command(app, *command)));
+            throw addiction::cli::ExitStatus{kUsage};
+        }
+        fmt::print("{}", target->help("addiction"));
+    });
 }
 
 }  // namespace
@@ -80,6 +195,7 @@ int main(int argc, char** argv) {
     cli::setup_stats(app, globals);
     cli::setup_games(app, globals);
     cli::setup_complete(app, globals);
+    setup_help(app);
 
     try {
         app.parse(argc, argv);
@@ -88,6 +204,14 @@ int main(int argc, char** argv) {
     } catch (const cli::ExitStatus& e) {
         return e.code;
     } catch (const CLI::ParseError& e) {
+        // A word where the command should be: say which, and the command it is closest to.
+        if (app.get_subcommands().empty()) {
+            for (const std::string& word : app.remaining())
+                if (!word.starts_with("-")) {
+                    fmt::print(stderr, "addiction: {}\n", printable(unknown_command(app, word)));
+                    return kUsage;
+                }
+        }
         // Point at the help of the subcommand that was being parsed, if any.
         std::string help = "addiction";
         for (const CLI::App* sub : app.get_subcommands()) help += " " + sub->get_name();

@@ -1,5 +1,6 @@
 // addiction new: start a game from a deal number, a deal code, an archived deal,
 // an imported layout (--from) or a random deal.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -45,10 +46,19 @@ SolveResult check_winnable(const Game& game) {
     return solve(game, limits);
 }
 
-Rules rules_from(const NewOptions& opt) {
-    Rules rules = preset(opt.rules.empty() ? "addiction" : opt.rules);
-    // A deal code knows its ranks: without --rules or --ranks they choose the preset.
-    if (opt.rules.empty() && !opt.ranks && deal_code_ranks(opt.deal) != 0) rules = deal_code_rules(opt.deal);
+bool rule_options(const NewOptions& opt) {
+    return !opt.rules.empty() || opt.ranks || opt.shuffles || opt.redeal || opt.fill_from_right;
+}
+
+bool is_preset_name(const std::string& name) {
+    const auto names = preset_names();
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The rule options given, over `base`: a preset, or the rules of an archived or
+// imported deal.
+Rules rules_over(Rules rules, const NewOptions& opt) {
+    if (!opt.rules.empty()) rules = preset(opt.rules);
     if (opt.ranks) rules.ranks = *opt.ranks;
     if (opt.shuffles) rules.shuffles = *opt.shuffles;
     if (opt.redeal) rules.redeal = *opt.redeal;
@@ -57,32 +67,60 @@ Rules rules_from(const NewOptions& opt) {
     return rules;
 }
 
-// Refuses to replace a game that is still going, or a file that does not load.
+Rules rules_from(const NewOptions& opt) {
+    // A deal code knows its ranks: without --rules or --ranks they choose the preset.
+    if (opt.rules.empty() && !opt.ranks && deal_code_ranks(opt.deal) != 0) return rules_over(deal_code_rules(opt.deal), opt);
+    return rules_over(preset("addiction"), opt);
+}
+
+// A deal that brings its own rules (archived, or a file) is played with the
+// options given over them; its layout fixes the ranks, so an option that asks for
+// others is refused as a usage error rather than ignored.
+Rules rules_for_deal(const Rules& own, const NewOptions& opt, const std::string& what) {
+    Rules rules = rules_over(own, opt);
+    if (rules.ranks != own.ranks) {
+        const std::string option = opt.ranks ? fmt::format("--ranks {}", *opt.ranks) : "--rules " + opt.rules;
+        throw CLI::ValidationError(fmt::format("{} asks for {} ranks but {} has {}", option, rules.ranks, what, own.ranks));
+    }
+    return rules;
+}
+
+// Refuses to replace an unfinished game with actions, or a file that does not load.
 void check_replaceable(const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return;
     const Game old = with_context(
         fmt::format("{} holds a game that does not load, kept as it is (use --force to replace it)", path.string()),
         [&] { return load_game_file(path); });
+    // Only an unfinished game with actions is worth keeping: one just dealt, won
+    // or lost loses nothing when replaced.
     Status status = old.status();
-    if (status == Status::Playing || status == Status::Stuck)
-        throw Error(fmt::format("a game is in progress in {} (deal {}, {} actions): finish it, or use --force "
+    const std::size_t actions = old.history().size();
+    if ((status == Status::Playing || status == Status::Stuck) && actions > 0)
+        throw Error(fmt::format("a game is in progress in {} (deal {}, {} action{}): finish it, or use --force "
                                 "to replace it",
-                                path.string(), old.deal().id, old.history().size()));
+                                path.string(), old.deal().id, actions, actions == 1 ? "" : "s"));
 }
 
 void run(const NewOptions& opt, const Globals& globals) {
     Rules rules = rules_from(opt);
-    std::optional<std::uint64_t> random_number;
     Deal deal;
     std::string source;
+    int shuffles_spent = 0;
+    std::optional<std::uint64_t> random_number;
     if (!opt.from.empty()) {
         if (!opt.deal.empty()) throw Error("give a DEAL or --from FILE, not both");
         const std::string text = read_input_file(opt.from);
         std::string name = opt.from == "-" ? "standard input" : opt.from;
+        // A board copied from `show` or `export` names its preset and shuffles left in
+        // its status line: the game goes on from there unless rule options say otherwise.
+        const auto heading = detect_format(text) == ImportFormat::Layout ? layout_heading(text) : std::nullopt;
+        if (heading && !rule_options(opt) && is_preset_name(heading->preset)) rules = preset(heading->preset);
         const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
-        rules = imported.rules;
+        rules = rules_for_deal(imported.rules, opt, name);
         deal = parse_deal(imported.deal, rules);
+        if (heading && !opt.shuffles && heading->shuffles_left <= rules.shuffles)
+            shuffles_spent = rules.shuffles - heading->shuffles_left;
         source = fmt::format(" from {}", name);
     } else if (!opt.deal.empty() && !is_deal_number(opt.deal) && deal_code_ranks(opt.deal) == 0) {
         auto entry = find_archive_deal(opt.deal);
@@ -90,7 +128,7 @@ void run(const NewOptions& opt, const Globals& globals) {
             throw Error(fmt::format("'{}' is neither a deal number, a deal code nor an archived deal "
                                     "('addiction deals' lists them)",
                                     opt.deal));
-        rules = entry->deal.rules;
+        rules = rules_for_deal(entry->deal.rules, opt, fmt::format("the archived deal '{}'", entry->deal.name));
         deal = parse_deal(entry->deal.deal, rules);
         source = fmt::format(" from the archive ({})", entry->deal.name);
     } else if (opt.deal.empty()) {
@@ -104,7 +142,7 @@ void run(const NewOptions& opt, const Globals& globals) {
         fmt::print(stderr, "addiction: note: deal code without check character; its checked form is {}\n", checked);
         deal.id = checked;
     }
-    Game game(rules, std::move(deal));
+    Game game = Game::restore(rules, std::move(deal), {}, {}, shuffles_spent);
     if (opt.winnable) {
         const auto start = std::chrono::steady_clock::now();
         for (int tries = 1;; ++tries) {
@@ -156,7 +194,7 @@ void setup_new(CLI::App& app, const Globals& globals) {
         ->type_name("HOW");
     sub->add_flag("--fill-from-right", opt->fill_from_right,
                   "A card may also fill the gap left of its successor");
-    sub->add_flag("--force", opt->force, "Replace a game in progress");
+    sub->add_flag("--force", opt->force, "Replace an unfinished game that has actions");
     sub->add_flag("--winnable", opt->winnable,
                   "Only a deal the solver wins within 1000000 positions: a random one (trying the next numbers), "
                   "or DEAL refused if not");

@@ -78,7 +78,7 @@ void print_table(const Stats& stats, const Style& style) {
 void reset(const fs::path& record) {
     std::error_code ec;
     if (!fs::exists(record, ec)) throw Error(fmt::format("no record at {}: nothing to reset", record.string()));
-    FileLock lock(record);  // the same "<record>.lock" appends take
+    RecordLock lock(record);  // appends wait, then write to the new record
     std::string stamp = utc_time(now_seconds());
     std::erase(stamp, ':');
     fs::path aside = record;

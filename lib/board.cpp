@@ -113,6 +113,7 @@ std::string why_illegal(const Board& board, const Rules& rules, Card card, std::
     if (to) {
         const std::string where = to_string(*to);
         Card there = board.at(*to);
+        if (there == card) return fmt::format("{} is already in {}", name, where);
         if (!there.is_gap()) return fmt::format("{} is not a gap (it holds {})", where, to_string(there));
         if (to->col == 0) return fmt::format("{} cannot go to {}: only a 2 can fill the first column", name, where);
         Card left = board.at(Slot{to->row, to->col - 1});

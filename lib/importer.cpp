@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 #include <sstream>
 #include <vector>
 
@@ -26,6 +27,21 @@ std::vector<std::string> words(std::string_view line) {
     std::vector<std::string> out;
     for (std::string word; in >> word;) out.push_back(word);
     return out;
+}
+
+// The lines `new`, `show` and `export --format text` print around a board. The
+// status line carries the preset and the shuffles left.
+const std::regex& status_pattern() {
+    static const std::regex pattern(
+        R"(deal \S+, (\S+) rules, (\d+) shuffles? left, \d+ moves? made, \d+ legal moves?: (playing|stuck|won|lost))");
+    return pattern;
+}
+
+bool is_heading(std::string_view line) {
+    static const std::regex other(R"(deal code \S+|new game: deal .*|your move: '.*|no moves: shuffle \(\d+ left\))"
+                                  R"(|won in \d+ moves?|lost: no moves and no shuffles left.*)");
+    const std::string text(line);
+    return std::regex_match(text, status_pattern()) || std::regex_match(text, other);
 }
 
 bool all_digits(const std::string& word) {
@@ -126,7 +142,7 @@ Board parse_layout(std::string_view text) {
     std::istringstream in{std::string(text)};
     for (std::string line; std::getline(in, line);) {
         std::string_view l = trim(line);
-        if (l.empty() || l.starts_with('#')) continue;
+        if (l.empty() || l.starts_with('#') || is_heading(l)) continue;
         std::vector<std::string> ws = words(l);
         if (std::all_of(ws.begin(), ws.end(), all_digits)) continue;  // column numbers
         if (ws.size() > 1 && ws[0].size() == 1 && ws[0][0] >= 'a' && ws[0][0] <= 'd') ws.erase(ws.begin());
@@ -168,7 +184,22 @@ std::string solvitaire_json(const Board& board) {
     return json_text(deal) + "\n";
 }
 
+std::optional<LayoutHeading> layout_heading(std::string_view text) {
+    std::istringstream in{std::string(text)};
+    for (std::string line; std::getline(in, line);) {
+        std::smatch match;
+        const std::string l(trim(line));
+        if (!std::regex_match(l, match, status_pattern())) continue;
+        int left = 0;
+        for (char c : match[2].str()) left = std::min(left * 10 + (c - '0'), kMaxShuffles + 1);
+        return LayoutHeading{match[1].str(), left};
+    }
+    return std::nullopt;
+}
+
 ArchiveDeal import_deal(std::string_view text, std::string_view source, const Rules& rules) {
+    // A byte-order mark, as some Windows editors write it, is not part of the text.
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     const ImportFormat format = detect_format(text);
     if (format == ImportFormat::Archive && text.find("[play]") != std::string_view::npos) {
         // A saved game: its deal and rules, to play again from the start.

@@ -3,6 +3,7 @@
 // targets can call them directly.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,9 +20,10 @@ enum class ImportFormat { Archive, Solvitaire, Layout };
 ImportFormat detect_format(std::string_view text);
 
 // Four rows of card codes, gaps as "--", ".." or "xx". Blank lines, '#' comments,
-// a header of column numbers, a leading row letter and placed-card brackets (as
-// `show` and `export --format text` print them) are skipped, so a board can be
-// copied back in. The width is that of the first row. Throws Error naming the
+// a header of column numbers, a leading row letter, placed-card brackets and the
+// lines around the board (the "new game:" heading, the status line, what to do
+// next, "deal code ...", as `new`, `show` and `export --format text` print them)
+// are skipped, so a board can be copied back in. The width is that of the first row. Throws Error naming the
 // problem: "row c has 12 slots instead of 13", "card 7H appears twice".
 Board parse_layout(std::string_view text);
 
@@ -31,7 +33,16 @@ Board parse_solvitaire(std::string_view text);
 // The same form back, tens written "10" as Solvitaire does.
 std::string solvitaire_json(const Board& board);
 
-// Any of the three forms as an archive entry. Layouts take `rules` (their width
+// The status line of a board copied from `show` or `export --format text`
+// ("deal 1, mini rules, 1 shuffle left, ..."): its preset and shuffles left, so
+// the position can be played on with the same rules.
+struct LayoutHeading {
+    std::string preset;
+    int shuffles_left = 0;
+};
+std::optional<LayoutHeading> layout_heading(std::string_view text);
+
+// Any of the three forms as an archive entry. A byte-order mark at the start is skipped. Layouts take `rules` (their width
 // must match rules.ranks) and get the layout's deal code; archive files bring
 // their own rules, and so does a saved game file (its deal, to start again).
 // `source` names the input in messages.

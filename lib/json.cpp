@@ -46,6 +46,11 @@ std::string game_json(const Game& game) {
     out["actions"] = game.history().size();
     out["status"] = to_string(game.status());
     out["legal"] = std::move(legal);
+    // The actions so far as the command line takes them, and how many redo can bring back.
+    ordered_json history = ordered_json::array();
+    for (const Action& action : game.history()) history.push_back(to_string(action));
+    out["history"] = std::move(history);
+    out["redo"] = game.redo_list().size();
     return json_text(out);
 }
 

@@ -38,7 +38,12 @@ std::vector<ArchiveEntry> archive_entries(bool warn) {
     std::vector<ArchiveEntry> out;
     add_folder(user_deals_dir(), false, warn, out);
     add_folder(shipped_deals_dir(), true, warn, out);
-    return out;
+    // A deal of yours hides the shipped deal of the same name, in `deals` as in `new`.
+    std::vector<ArchiveEntry> seen;
+    for (auto& entry : out)
+        if (std::none_of(seen.begin(), seen.end(), [&](const ArchiveEntry& e) { return e.deal.name == entry.deal.name; }))
+            seen.push_back(std::move(entry));
+    return seen;
 }
 
 std::optional<ArchiveEntry> find_archive_deal(const std::string& name) {

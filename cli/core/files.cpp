@@ -61,6 +61,28 @@ bool write_all(int fd, std::string_view text) {
 
 }  // namespace
 
+fs::path resolve_links(const fs::path& path) {
+    fs::path real = path;
+    // A chain of links ends at the file; 40 hops is the kernel's own limit (ELOOP).
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code ec;
+        if (!fs::is_symlink(real, ec)) return real;
+        fs::path target = fs::read_symlink(real, ec);
+        if (ec) throw Error(fmt::format("cannot follow the link {}: {}", real.string(), ec.message()));
+        real = target.is_absolute() ? target : folder_of(real) / target;
+    }
+    throw Error(fmt::format("cannot follow the link {}: too many levels of links", path.string()));
+}
+
+bool is_read_only(const fs::path& path) {
+    struct stat st {};
+    // The mode bits, not access(): root may write anything, but a file the user
+    // made read-only says "do not change me" to root as well.
+    // A file without read bits either is refused when read, with its own message.
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0 &&
+           (st.st_mode & 0444) != 0;
+}
+
 std::string read_file(const fs::path& path) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) throw Error(fmt::format("cannot read {}: it is a folder", path.string()));
@@ -77,7 +99,10 @@ std::string read_input_file(const std::string& path) {
     return read_file(path);
 }
 
-void write_atomically(const fs::path& path, const std::string& text) {
+void write_atomically(const fs::path& given, const std::string& text) {
+    // Through a link (or a chain of them): the real file is replaced in its own
+    // folder and the links stay links.
+    const fs::path path = resolve_links(given);
     fs::path folder = folder_of(path);
     std::string temp = (folder / (temporary_prefix(path) + "XXXXXX")).string();
     int fd = ::mkstemp(temp.data());
@@ -89,10 +114,21 @@ void write_atomically(const fs::path& path, const std::string& text) {
         ::unlink(temp.c_str());
         return error;
     };
-    // mkstemp makes the file private; a game file is as readable as any other.
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    if (::fchmod(fd, 0666 & ~mask) != 0) throw fail("set permissions on", temp, true);
+    // The file being replaced keeps its permission bits, and its owner and group
+    // where the process may give them (best effort, as cp -p). A new file is as
+    // readable as any other, not mkstemp's 0600.
+    struct stat old {};
+    if (::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
+        // Owner first: fchown may clear set-user-ID bits, which fchmod then restores.
+        // Another owner or a group we are not in: the file becomes ours, as with any editor.
+        if (::fchown(fd, old.st_uid, old.st_gid) != 0 && ::fchown(fd, static_cast<uid_t>(-1), old.st_gid) != 0)
+            errno = 0;
+        if (::fchmod(fd, old.st_mode & 07777) != 0) throw fail("set permissions on", temp, true);
+    } else {
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        if (::fchmod(fd, 0666 & ~mask) != 0) throw fail("set permissions on", temp, true);
+    }
     if (!write_all(fd, text)) throw fail("write", temp, true);
     if (::fsync(fd) != 0) throw fail("sync", temp, true);
     if (::close(fd) != 0) throw fail("close", temp, false);
@@ -105,21 +141,42 @@ void write_atomically(const fs::path& path, const std::string& text) {
     }
 }
 
-void append_line(const fs::path& path, const std::string& line) {
-    const int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) throw system_error("open", path);
+RecordLock::RecordLock(const fs::path& path) : path_(path) {
+    // A file that is only ever appended to is never replaced, so it can carry its
+    // own lock (a lock on its folder could be one the caller already holds, for a
+    // game file in the same folder). If the file was moved aside while we waited
+    // (stats --reset), lock the new one instead.
+    for (;;) {
+        fd_ = ::open(path.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+        if (fd_ < 0) throw system_error("open", path);
+        while (::flock(fd_, LOCK_EX) != 0) {
+            if (errno != EINTR) {
+                Error error = system_error("lock", path);
+                ::close(fd_);
+                throw error;
+            }
+        }
+        struct stat held {};
+        struct stat now {};
+        if (::fstat(fd_, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
+            held.st_ino == now.st_ino)
+            return;
+        ::close(fd_);
+    }
+}
+
+RecordLock::~RecordLock() { ::close(fd_); }
+
+void RecordLock::append(const std::string& line) {
     std::string text = line + "\n";
     struct stat st {};
     char last = '\n';
-    if (::fstat(fd, &st) == 0 && st.st_size > 0 && ::pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+    if (::fstat(fd_, &st) == 0 && st.st_size > 0 && ::pread(fd_, &last, 1, st.st_size - 1) == 1 && last != '\n')
         text.insert(text.begin(), '\n');
-    if (!write_all(fd, text) || ::fsync(fd) != 0) {
-        Error error = system_error("append to", path);
-        ::close(fd);
-        throw error;
-    }
-    if (::close(fd) != 0) throw system_error("close", path);
+    if (!write_all(fd_, text) || ::fsync(fd_) != 0) throw system_error("append to", path_);
 }
+
+void append_line(const fs::path& path, const std::string& line) { RecordLock(path).append(line); }
 
 void create_parent_folder(const fs::path& path) {
     if (!path.has_parent_path()) return;
@@ -128,14 +185,16 @@ void create_parent_folder(const fs::path& path) {
     if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
 }
 
-FileLock::FileLock(const fs::path& path) {
-    fs::path lock = path;
-    lock += ".lock";
-    fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw system_error("create the lock file", lock);
+FileLock::FileLock(const fs::path& given) {
+    // The lock is on the real file's folder, which the rename leaves in place: no
+    // lock file to leave behind, and a killed holder's lock goes with its process.
+    const fs::path path = resolve_links(given);
+    const fs::path folder = folder_of(path);
+    fd_ = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd_ < 0) throw system_error("open the folder", folder);
     while (::flock(fd_, LOCK_EX) != 0) {
         if (errno != EINTR) {
-            Error error = system_error("lock", lock);
+            Error error = system_error("lock the folder", folder);
             ::close(fd_);
             throw error;
         }

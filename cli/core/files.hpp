@@ -13,23 +13,52 @@ std::string read_file(const std::filesystem::path& path);
 // The same, with "-" for standard input.
 std::string read_input_file(const std::string& path);
 
-// Writes `text` to a temporary file beside `path`, fsyncs it, renames it over
-// `path` and fsyncs the folder: a crash leaves the old file or the new, never a
-// torn one. The new file gets 0666 less the umask. Throws Error; on failure the
-// old file is untouched and the temporary file removed.
+// `path` with its symbolic links followed (a chain too), up to the first part
+// that is not a link: the file a save must replace. It need not exist.
+std::filesystem::path resolve_links(const std::filesystem::path& path);
+
+// True when `path` is a regular file with read bits but no write bit: the
+// user's "keep it", honoured even by root (mode bits, not access()).
+bool is_read_only(const std::filesystem::path& path);
+
+// Writes `text` to a temporary file beside the file `path` (links followed),
+// fsyncs it, renames it over that file and fsyncs the folder: a crash leaves the
+// old file or the new, never a torn one, and the links stay links. The file keeps
+// its permission bits (and owner and group where allowed); a new one gets 0666
+// less the umask. Throws Error; on failure the old file is untouched and the
+// temporary file removed.
 void write_atomically(const std::filesystem::path& path, const std::string& text);
 
-// Appends `line` and a newline in one write, then fsyncs. A last line left
-// unfinished (an append that was killed) is ended first, so it stays one damaged
-// line instead of spoiling this one. Creates the file, not its folder; the
-// caller holds a FileLock on `path`. Throws Error.
+// Holds an exclusive flock on a file that is only ever appended to (the record),
+// on the file itself, created if missing; when the file is moved aside while
+// waiting, the new file at `path` is locked instead. Not the game's FileLock: that
+// one locks a folder, which may hold the record too.
+class RecordLock {
+public:
+    explicit RecordLock(const std::filesystem::path& path);
+    ~RecordLock();
+    RecordLock(const RecordLock&) = delete;
+    RecordLock& operator=(const RecordLock&) = delete;
+
+    // Appends `line` and a newline in one write, then fsyncs. A last line left
+    // unfinished (an append that was killed) is ended first, so it stays one
+    // damaged line instead of spoiling this one. Throws Error.
+    void append(const std::string& line);
+
+private:
+    std::filesystem::path path_;
+    int fd_ = -1;
+};
+
+// RecordLock(path).append(line): creates the file, not its folder.
 void append_line(const std::filesystem::path& path, const std::string& line);
 
 // Creates the folder `path` goes in, with its parents; throws Error.
 void create_parent_folder(const std::filesystem::path& path);
 
-// Holds an exclusive advisory lock (flock) on "<path>.lock" for its lifetime, so
-// read-modify-write invocations on one file take turns. Readers need no lock:
+// Holds an exclusive advisory lock (flock) on the folder of the file `path`
+// (links followed) for its lifetime, so read-modify-write invocations on one file
+// take turns. The folder is never replaced, so the lock needs no file of its own. Readers need no lock:
 // saves replace the file by rename, so a reader sees the old or the new file.
 // Once it holds the lock it removes temporary files left by saves that were
 // killed: every save happens under the lock, so no live one can own them.

@@ -46,7 +46,6 @@ std::int64_t now_seconds() {
 
 void append_to_record(const fs::path& record, const std::string& line) {
     create_parent_folder(record);
-    FileLock lock(record);
     append_line(record, line);
 }
 

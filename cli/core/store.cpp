@@ -9,6 +9,14 @@
 namespace addiction::cli {
 namespace fs = std::filesystem;
 
+namespace {
+
+void refuse_read_only(const fs::path& path) {
+    if (is_read_only(path)) throw Error(fmt::format("{} is read-only", path.string()));
+}
+
+}  // namespace
+
 void require_game(const fs::path& path) {
     std::error_code ec;
     if (!fs::exists(path, ec))
@@ -23,7 +31,8 @@ Game load_game_file(const fs::path& path) {
 }
 
 Game update_game(const fs::path& path, const std::function<void(Game&)>& change) {
-    require_game(path);  // a missing game says how to start one before any lock file appears
+    require_game(path);  // a missing game says how to start one before anything is locked
+    refuse_read_only(path);
     FileLock lock(path);
     Game game = load_game_file(path);
     const Game before = game;
@@ -34,7 +43,8 @@ Game update_game(const fs::path& path, const std::function<void(Game&)>& change)
 }
 
 void replace_game(const fs::path& path, const Game& game, const std::function<void(const fs::path&)>& check) {
-    create_parent_folder(path);
+    create_parent_folder(resolve_links(path));
+    refuse_read_only(path);
     FileLock lock(path);
     check(path);
     record_replaced(path);  // the old game's end, or its abandon, goes to the record first

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <string_view>
 
 #include <fmt/color.h>
 #include <fmt/format.h>
@@ -17,7 +19,21 @@ bool use_color(Color when) {
     if (when == Color::Never) return false;
     const char* no_color = std::getenv("NO_COLOR");
     if (no_color && *no_color) return false;
+    // A dumb terminal shows escape sequences as text.
+    if (const char* term = std::getenv("TERM"); term && std::string_view(term) == "dumb") return false;
     return ::isatty(STDOUT_FILENO) == 1;
+}
+
+bool utf8_locale() {
+    for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+        const char* value = std::getenv(name);
+        if (!value || !*value) continue;
+        std::string lower;
+        for (char c : std::string_view(value))
+            if (c != '-') lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return lower.find("utf8") != std::string::npos;
+    }
+    return true;
 }
 
 namespace {
@@ -37,7 +53,8 @@ std::string cell(const Board& board, const Rules& rules, Slot slot, const Style&
                           : "(2) ";
         }
         if (!style.color) return text;
-        return fmt::format(fmt::fg(dead ? fmt::terminal_color::red : fmt::terminal_color::bright_black), "{}",
+        // Dead gaps in yellow, not in the red of hearts and diamonds.
+        return fmt::format(fmt::fg(dead ? fmt::terminal_color::yellow : fmt::terminal_color::bright_black), "{}",
                            text);
     }
     std::string rank = to_string(card).substr(0, 1);
@@ -86,11 +103,13 @@ std::string advice_line(const Game& game) {
             return fmt::format("won in {}, {}, {}: 'addiction stats' for your record", plural(game.moves_made(), "move"),
                                plural(game.shuffles_spent(), "shuffle"), clock_text(game.log().seconds()));
         case Status::Lost:
+            // Undo is advice only when there is something to undo (a deal can be lost as dealt).
             return fmt::format("lost with {}/{} placed after {}, {}, {}: no moves and no shuffles left "
-                               "('addiction undo' to try another line, 'addiction stats' for your record)",
+                               "({}'addiction stats' for your record)",
                                game.board().placed_count(), kRows * (game.rules().ranks - 1),
                                plural(game.moves_made(), "move"), plural(game.shuffles_spent(), "shuffle"),
-                               clock_text(game.log().seconds()));
+                               clock_text(game.log().seconds()),
+                               game.history().empty() ? "" : "'addiction undo' to try another line, ");
     }
     return "";
 }

@@ -16,8 +16,12 @@ struct Style {
     std::vector<Slot> highlight{};  // the last action's cards, shown reversed in colour
 };
 
-// --color and NO_COLOR, for standard output.
+// --color, NO_COLOR and TERM=dumb, for standard output.
 bool use_color(Color when);
+// Whether the locale's text is UTF-8, so suit symbols show: the first of LC_ALL,
+// LC_CTYPE and LANG that is set decides (LANG=C: no, suits become letters as with
+// --ascii); none set counts as UTF-8, today's usual terminal.
+bool utf8_locale();
 
 // The board with row letters and column numbers. Placed cards stand in brackets,
 // gaps as "..", dead gaps (nothing can ever fill them) as "xx"; 2 + 4 per column

@@ -9,6 +9,10 @@ trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
 export ADDICTION_FILE="$WORK/game.toml"
 export XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
+# Suits print as symbols only in a UTF-8 locale: pin one, so a run under LANG=C
+# or with no locale at all tests the same thing (test_words sets its own).
+export LANG=C.UTF-8
+unset LC_ALL LC_CTYPE
 unset NO_COLOR
 passed=0
 failed=0

@@ -12,7 +12,7 @@ for cmd in show "move 6D c7" shuffle undo redo hint; do
   contains "$err" "addiction new" "$cmd without a game"
   one_line "$err" "$cmd without a game"
 done
-[ ! -e "$ADDICTION_FILE.lock" ] && ok || bad "a refused command left a lock file"
+[ -z "$(find "$WORK" -name '*.lock')" ] && ok || bad "a refused command left a lock file"
 
 # Usage errors exit 2 with one line.
 expect 2 "no subcommand" ; one_line "$err" "no subcommand"
@@ -29,8 +29,13 @@ expect 0 "new 1" new 1
 contains "$out" "deal 1" "new prints the deal"
 contains "$out" "T♣" "the board uses suit symbols"
 [ -s "$ADDICTION_FILE" ] && ok || bad "new wrote no file"
+expect 0 "new over a game with no actions needs no --force" new 2
+expect 0 "new 1 again" new 1
+addiction move 5S b9 >/dev/null
 refused 1 "new over a game in progress" new 2
 contains "$err" "--force" "new refusal says how"
+contains "$err" "(deal 1, 1 action)" "one action, singular"
+expect 0 "new --force" new --force 1
 expect 0 "show" show
 contains "$out" "deal code MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYRC" "show prints the deal code"
 contains "$out" "3 shuffles left, 0 moves made, 3 legal moves: playing" "status line"
@@ -68,7 +73,7 @@ grep -q "'move 5S b9'" "$ADDICTION_FILE" && grep -q "'move 4S d3'" "$ADDICTION_F
 # show --json: the keys scripts rely on, in order, and legal == hint --all.
 expect 0 "json" show --json
 jq_is "$out" keys_unsorted \
-  '["rules","deal","code","rows","placed","shuffles_left","shuffles_spent","moves","actions","status","legal"]' "json keys"
+  '["rules","deal","code","rows","placed","shuffles_left","shuffles_spent","moves","actions","status","legal","history","redo"]' "json keys"
 jq_is "$out" .rules '{"preset":"addiction","ranks":13,"shuffles":3,"redeal":"random","fill_from_right":false}' "json rules"
 jq_is "$out" .deal '"1"' "json deal"
 jq_is "$out" '[.rows[] | length]' '[13,13,13,13]' "json rows"
@@ -94,7 +99,19 @@ expect 0 "undo 3" undo 3
 contains "$out" "0 moves made" "undo N"
 expect 0 "redo 2" redo 2
 contains "$out" "2 moves made" "redo N"
-refused 1 "redo too many" redo 5
+expect 0 "redo past what there is redoes all there is" redo 5
+[ "$err" = "addiction: note: only 1 action to redo; redid it" ] && ok || bad "redo too many: note: $err"
+jq_is "$(addiction show --json)" '[.actions, .redo]' '[3,0]' "redo too many"
+refused 1 "nothing left to redo" redo
+expect 0 "undo all" undo all
+[ -z "$err" ] && ok || bad "undo all: no note wanted: $err"
+jq_is "$(addiction show --json)" '[.actions, .redo, (.history | length)]' '[0,3,0]' "undo all"
+expect 0 "redo 99 redoes all there is" redo 99
+[ "$err" = "addiction: note: only 3 actions to redo; redid them all" ] && ok || bad "redo 99: note: $err"
+expect 0 "undo 2" undo 2
+expect 0 "redo all" redo all
+jq_is "$(addiction show --json)" '[.actions, .redo]' '[3,0]' "redo all"
+refused 2 "undo a word" undo some
 expect 0 "shuffle 2" shuffle
 expect 0 "shuffle 3" shuffle
 refused 1 "no shuffle left" shuffle

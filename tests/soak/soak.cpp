@@ -33,6 +33,12 @@ extern char** environ;
 
 namespace {
 
+// `undo N` / `redo N` as the command line takes them: at most what there is, and
+// 1 when there is nothing (which the engine refuses).
+int clamped(int count, std::size_t available) {
+    return available == 0 ? 1 : static_cast<int>(std::min<std::size_t>(available, static_cast<std::size_t>(count)));
+}
+
 using namespace addiction;
 using addiction::cli::read_file;
 namespace fs = std::filesystem;
@@ -192,9 +198,10 @@ private:
                 g.move(card, to);
             };
         } else if (words[0] == "undo") {
-            change = [&](Game& g) { g.undo(std::stoi(words[1])); };
+            // A count past what there is takes back all there is (with a note); nothing is refused.
+            change = [&](Game& g) { g.undo(clamped(std::stoi(words[1]), g.history().size())); };
         } else if (words[0] == "redo") {
-            change = [&](Game& g) { g.redo(std::stoi(words[1])); };
+            change = [&](Game& g) { g.redo(clamped(std::stoi(words[1]), g.redo_list().size())); };
         } else if (words[0] == "shuffle") {
             change = [](Game& g) { g.shuffle(); };
         }

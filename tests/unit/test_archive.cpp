@@ -89,7 +89,7 @@ TEST_CASE("an archive deal writes and parses back the same") {
     CHECK(write_archive(back) == text);
 }
 
-TEST_CASE("rules default to the preset's settings; a changed setting makes them custom") {
+TEST_CASE("rules default to the preset's settings, a changed setting makes them custom") {
     ArchiveDeal deal = parse_archive("deal = '5'\n[rules]\npreset = 'montana'\n", "x");
     CHECK(deal.rules == preset("montana"));
     deal = parse_archive("deal = '5'\n[rules]\npreset = 'mini'\nshuffles = 4\n", "x");

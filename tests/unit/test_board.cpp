@@ -47,7 +47,7 @@ TEST_CASE("legal moves: successor of the left card, any 2 in the first column") 
     CHECK_FALSE(kSample.fits(parse_card("5S"), Slot{0, 4}, rules));  // not a gap
 }
 
-TEST_CASE("a gap right of a gap is dead; fill from right revives it") {
+TEST_CASE("a gap right of a gap is dead, fill from right revives it") {
     Board board = board_of({
         "-- -- 4S 5S 6S 7S 8S 9S TS JS QS KS 2S",
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
@@ -79,8 +79,8 @@ TEST_CASE("why_illegal explains a refusal") {
           "TH cannot move: the slot right of 9H (a6) holds TC");
     CHECK(why_illegal(kSample, rules, parse_card("6S"), parse_slot("a4", 13)) ==
           "6S cannot go to a4: it needs 5S on its left, not 4S");
-    CHECK(why_illegal(kSample, rules, parse_card("9H"), parse_slot("a5", 13)) ==
-          "a5 is not a gap (it holds 9H)");
+    CHECK(why_illegal(kSample, rules, parse_card("9H"), parse_slot("a5", 13)) == "9H is already in a5");
+    CHECK(why_illegal(kSample, rules, parse_card("6S"), parse_slot("a5", 13)) == "a5 is not a gap (it holds 9H)");
     CHECK(why_illegal(kSample, rules, parse_card("AH"), std::nullopt) == "AH is not in this game");
     CHECK(why_illegal(kSample, rules, parse_card("KS"), parse_slot("b1", 13)) ==
           "KS cannot go to b1: only a 2 can fill the first column");

@@ -107,7 +107,7 @@ TEST_CASE("two holders of the lock take turns") {
     }
     second.join();
     CHECK(trace == "123");
-    CHECK(fs::exists(dir / "game.toml.lock"));
+    CHECK(dir.names().empty());  // the folder is locked: no lock file left behind
 }
 
 TEST_CASE("taking the lock removes the temporary files of killed saves, and only those") {
@@ -116,5 +116,45 @@ TEST_CASE("taking the lock removes the temporary files of killed saves, and only
     write_atomically(dir / ".game.toml.tmp.short", "not mkstemp's");
     write_atomically(dir / ".other.toml.tmp.AbC123", "another file's");
     { FileLock lock(dir / "game.toml"); }
-    CHECK(dir.names() == std::vector<std::string>{".game.toml.tmp.short", ".other.toml.tmp.AbC123", "game.toml.lock"});
+    CHECK(dir.names() == std::vector<std::string>{".game.toml.tmp.short", ".other.toml.tmp.AbC123"});
+}
+
+TEST_CASE("write_atomically writes through a chain of links and leaves them links") {
+    TempDir dir;
+    fs::create_directory(dir / "real");
+    write_atomically(dir / "real" / "game.toml", "old\n");
+    fs::create_symlink("real/game.toml", dir / "one.toml");
+    fs::create_symlink(dir / "one.toml", dir / "two.toml");
+    CHECK(resolve_links(dir / "two.toml") == dir / "real" / "game.toml");
+    write_atomically(dir / "two.toml", "new\n");
+    CHECK(fs::is_symlink(dir / "one.toml"));
+    CHECK(fs::is_symlink(dir / "two.toml"));
+    CHECK(read_file(dir / "real" / "game.toml") == "new\n");
+    CHECK(dir.names() == std::vector<std::string>{"one.toml", "real", "two.toml"});
+    // A link to a file not there yet: the file appears at the link's end.
+    fs::create_symlink("real/later.toml", dir / "later.toml");
+    write_atomically(dir / "later.toml", "x");
+    CHECK(fs::is_symlink(dir / "later.toml"));
+    CHECK(read_file(dir / "real" / "later.toml") == "x");
+}
+
+TEST_CASE("write_atomically keeps the permission bits of the file it replaces") {
+    Umask mask(022);
+    TempDir dir;
+    write_atomically(dir / "game.toml", "one");
+    fs::permissions(dir / "game.toml", fs::perms(0600));
+    write_atomically(dir / "game.toml", "two");
+    CHECK(mode_of(dir / "game.toml") == 0600);
+    fs::permissions(dir / "game.toml", fs::perms(0664));
+    write_atomically(dir / "game.toml", "three");
+    CHECK(mode_of(dir / "game.toml") == 0664);
+}
+
+TEST_CASE("is_read_only looks at the mode bits") {
+    TempDir dir;
+    write_atomically(dir / "game.toml", "x");
+    CHECK_FALSE(is_read_only(dir / "game.toml"));
+    fs::permissions(dir / "game.toml", fs::perms(0444));
+    CHECK(is_read_only(dir / "game.toml"));
+    CHECK_FALSE(is_read_only(dir / "none.toml"));
 }

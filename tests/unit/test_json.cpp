@@ -18,7 +18,7 @@ TEST_CASE("show --json is one compact object with its keys in the documented ord
     std::vector<std::string> keys;
     for (const auto& item : json.items()) keys.push_back(item.key());
     CHECK(keys == std::vector<std::string>{"rules", "deal", "code", "rows", "placed", "shuffles_left", "shuffles_spent",
-                                           "moves", "actions", "status", "legal"});
+                                           "moves", "actions", "status", "legal", "history", "redo"});
     CHECK(json["rows"].size() == 4);
     for (int row = 0; row < kRows; ++row)
         CHECK(json["placed"][static_cast<std::size_t>(row)] == game.board().placed_run(row));
@@ -34,6 +34,13 @@ TEST_CASE("show --json is one compact object with its keys in the documented ord
     std::vector<std::string> legal;
     for (const Action& action : game.legal_actions()) legal.push_back(to_string(action));
     CHECK(after["legal"].get<std::vector<std::string>>() == legal);
+    CHECK(after["history"].get<std::vector<std::string>>() ==
+          std::vector<std::string>{to_string(game.history()[0]), "shuffle"});
+    CHECK(after["redo"] == 0);
+    game.undo(2);
+    const auto undone = nlohmann::ordered_json::parse(game_json(game));
+    CHECK(undone["history"].empty());
+    CHECK(undone["redo"] == 2);
     int gaps = 0;
     for (const auto& row : after["rows"])
         for (const auto& cell : row) gaps += cell.is_null() ? 1 : 0;

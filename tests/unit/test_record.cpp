@@ -79,7 +79,7 @@ TEST_CASE("a record line goes out and comes back") {
     CHECK(to_json_line(back) == to_json_line(e));
 }
 
-TEST_CASE("damaged lines are skipped and named; a game appended twice counts once") {
+TEST_CASE("damaged lines are skipped and named, a game appended twice counts once") {
     const std::string a = to_json_line(entry(Result::Won, 4, 10, "a"));
     const std::string b = to_json_line(entry(Result::Lost, 9, 10, "b"));
     RecordRead read = read_record(a + "\n{\"record\": 1, \"ga\n" + a + "\n" + b + "\n[1]\n" +

@@ -230,7 +230,7 @@ TEST_CASE("one thread or two, the answer is the same") {
     }
 }
 
-TEST_CASE("a won game needs no line; --no-shuffle plans with moves only") {
+TEST_CASE("a won game needs no line, --no-shuffle plans with moves only") {
     const Rules mini = preset("mini");
     Game game(mini, deal_number(4, mini));
     SolveResult result = solve(game, small());

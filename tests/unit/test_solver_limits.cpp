@@ -66,7 +66,7 @@ TEST_CASE("a stop flag set before the search makes it undecided at once") {
     CHECK(solve_fair(shuffling, limits).limit == Limit::Stopped);
 }
 
-TEST_CASE("a stop flag set while the search runs stops it; progress reports what it holds") {
+TEST_CASE("a stop flag set while the search runs stops it, progress reports what it holds") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));
     std::atomic<bool> stop{false};

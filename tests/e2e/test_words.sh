@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Every word is heard or refused: mistyped commands, help, undo past the start,
+# new over finished games, rule options on archived deals, round trips of shown
+# boards, quoting in messages, and text that follows the terminal.
+source "$(dirname "$0")/lib.sh" "$1"
+
+# A mistyped command says which, and what was meant.
+refused 2 "mvoe" mvoe 5S
+[ "$err" = "addiction: unknown command 'mvoe'; did you mean 'move'?" ] && ok || bad "mvoe: $err"
+refused 2 "sho" sho
+[ "$err" = "addiction: unknown command 'sho'; did you mean 'show'?" ] && ok || bad "sho: $err"
+refused 2 "no near command" xyzzy
+[ "$err" = "addiction: unknown command 'xyzzy' (try 'addiction help')" ] && ok || bad "xyzzy: $err"
+expect 0 "help" help
+contains "$out" "Usage: addiction" "help prints the help"
+expect 0 "help new" help new
+contains "$out" "--fill-from-right" "help new prints new's help"
+refused 2 "help of a typo" help nwe
+contains "$err" "did you mean 'new'?" "help of a typo"
+
+# new replaces a game with no actions, or a finished one, without --force.
+expect 0 "new 1" new 1
+expect 0 "new over no actions" new 2
+addiction new --force 1 >/dev/null
+addiction move 5S b9 >/dev/null
+refused 1 "new over a game with an action" new 3
+
+# Rule options over an archived deal take effect, or are refused naming the option.
+expect 0 "montana-easy with gaps rules" new --force montana-easy --rules gaps
+jq_is "$(addiction show --json)" .rules.preset '"gaps"' "montana-easy --rules gaps plays gaps"
+refused 2 "mini-easy --ranks 13" new --force mini-easy --ranks 13
+contains "$err" "--ranks 13" "mini-easy --ranks 13 names the option"
+expect 0 "mini-easy --shuffles 5" new --force mini-easy --shuffles 5
+jq_is "$(addiction show --json)" '[.rules.preset, .rules.shuffles]' '["custom",5]' "mini-easy --shuffles 5"
+
+# show | new --from - and export | new --from -: the same board, rules, shuffles left.
+for preset in addiction montana gaps mini; do
+  for ascii in "" --ascii; do
+    for how in show export; do
+      addiction new --force --rules "$preset" 7 >/dev/null
+      [ "$preset" != gaps ] && addiction shuffle >/dev/null
+      want=$(addiction show --json | jq -c '[.rows, .rules, .shuffles_left]')
+      # shellcheck disable=SC2086
+      addiction $how $ascii | addiction new --force --from - >/dev/null 2>"$WORK/.rt" || bad "$preset $how $ascii: $(cat "$WORK/.rt")"
+      got=$(addiction show --json | jq -c '[.rows, .rules, .shuffles_left]')
+      [ "$got" = "$want" ] && ok || bad "$how $ascii | new --from - ($preset): $got, wanted $want"
+    done
+  done
+done
+# A byte-order mark before a layout is skipped.
+addiction new --force 1 >/dev/null
+{ printf '\xef\xbb\xbf'; addiction export; } >"$WORK/bom.txt"
+expect 0 "layout with a BOM" new --force --from "$WORK/bom.txt"
+
+# Quoted input is cut to 40 characters; C1 controls are escaped.
+refused 1 "a long word" new --force "$(printf 'x%.0s' $(seq 60))"
+contains "$err" "'$(printf 'x%.0s' $(seq 40))…'" "long quoted input cut"
+refused 1 "C1 control" new --force "$(printf 'a\xc2\x9bb\x9bc')"
+contains "$err" "'a\\u009bb\\x9bc'" "C1 controls escaped"
+
+# Wording.
+addiction new --force 1 >/dev/null
+refused 1 "a card already in its slot" move TC a1
+[ "$err" = "addiction: TC is already in a1" ] && ok || bad "already in its slot: $err"
+
+# Text follows the terminal: LANG=C gives letters, TERM=dumb no colour.
+out=$(LANG=C LC_ALL= LC_CTYPE= "$BIN" show)
+contains "$out" "TC" "LANG=C: suit letters"
+[[ "$out" != *"♣"* ]] && ok || bad "LANG=C: symbols shown"
+out=$(LANG=C.UTF-8 LC_ALL= LC_CTYPE= "$BIN" show)
+contains "$out" "T♣" "UTF-8: symbols"
+if command -v script >/dev/null; then
+  out=$(TERM=dumb script -qc "$BIN show" /dev/null)
+  [[ "$out" != *$'\e['* ]] && ok || bad "TERM=dumb: colour"
+  out=$(TERM=xterm script -qc "$BIN show" /dev/null)
+  [[ "$out" == *$'\e['* ]] && ok || bad "TERM=xterm on a terminal: no colour"
+  [[ "$out" != *$'\e[31m xx'* ]] && ok || bad "a dead gap drawn in red"
+fi
+
+# A deal of yours hides the shipped one of the same name.
+mkdir -p "$XDG_DATA_HOME/addiction/deals"
+printf "deal = '12'\ndescription = 'mine'\n[rules]\npreset = 'mini'\n" >"$XDG_DATA_HOME/addiction/deals/mini-easy.toml"
+run deals
+[ "$(printf '%s\n' "$out" | grep -c '^mini-easy ')" -eq 1 ] && ok || bad "deals lists mini-easy twice: $out"
+contains "$out" "[yours] mine" "your mini-easy is listed"
+
+finish
