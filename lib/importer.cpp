@@ -39,7 +39,7 @@ const std::regex& status_pattern() {
 
 bool is_heading(std::string_view line) {
     static const std::regex other(R"(deal code \S+|new game: deal .*|your move: '.*|no moves: shuffle \(\d+ left\))"
-                                  R"(|won in \d+ moves?|lost: no moves and no shuffles left.*)");
+                                  R"(|placed \d+/\d+, play time .*|won in \d+ moves?.*|lost(:| with \d+/\d+ placed).*)");
     const std::string text(line);
     return std::regex_match(text, status_pattern()) || std::regex_match(text, other);
 }
