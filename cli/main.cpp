@@ -138,7 +138,8 @@ void setup_help(CLI::App& app) {
     sub->add_option("command", *command, "A command")->type_name("COMMAND");
     sub->callback([&app, command] {
         if (command->empty()) {
-            fmt::print("{}", app.help());
+            // Not app.help(): with `help` itself selected, that prints help's own help.
+            fmt::print("{}", app.get_formatter()->make_help(&app, "addiction", CLI::AppFormatMode::Normal));
             return;
         }
         const CLI::App* target = nullptr;

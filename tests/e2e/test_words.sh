@@ -13,6 +13,7 @@ refused 2 "no near command" xyzzy
 [ "$err" = "addiction: unknown command 'xyzzy' (try 'addiction help')" ] && ok || bad "xyzzy: $err"
 expect 0 "help" help
 contains "$out" "Usage: addiction" "help prints the help"
+contains "$out" "Subcommands:" "help lists the commands, not help's own options"
 expect 0 "help new" help new
 contains "$out" "--fill-from-right" "help new prints new's help"
 refused 2 "help of a typo" help nwe
