@@ -46,6 +46,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       pass_(pass),
       started_(started),
       layout_(game.rules().width()),
+      start_(game.board()),
       table_(limits.memory_bytes, deadline_of(limits, started)) {
     for (int slot = 0; slot < size_; ++slot) {
         col_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot % width_);
@@ -57,12 +58,18 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
 }
 
 void Search::load(const Board& board) {
+    Cells cells{};
+    for (int i = 0; i < size_; ++i) cells[static_cast<std::size_t>(i)] = board.at(i).code();
+    load(cells);
+}
+
+void Search::load(const Cells& cells) {
     where_.fill(kNowhere);
     key_ = kZobrist.spent[static_cast<std::size_t>(spent_)];
     int gaps = 0;
     for (int i = 0; i < size_; ++i) {
-        const std::uint8_t code = board.at(i).code();
         const auto slot = static_cast<std::size_t>(i);
+        const std::uint8_t code = cells[slot];
         cells_[slot] = code;
         if (code == 0) {
             // A shuffle always leaves exactly four gaps (deal.hpp); guard anyway.
@@ -99,6 +106,7 @@ void Search::avoid(const std::vector<std::pair<Board, int>>& positions) {
             flip(counted, kZobrist.used[0]);
             flip(counted, kZobrist.used[static_cast<std::size_t>(used)]);
             if (table_.insert(counted) == Table::Insert::Full) return;
+            avoided_.push_back(counted);
         }
     }
 }
@@ -128,9 +136,10 @@ void Search::generate(Frame& frame) {
         run[static_cast<std::size_t>(row)] = placed_run(row);
         placed += run[static_cast<std::size_t>(row)];
     }
-    if (pass_.track_best && placed > best_placed_) {
+    if (pass_.track_best && !shortening_ && placed > best_placed_) {
         best_placed_ = placed;
         best_line_ = path_actions();
+        best_key_ = key_;
     }
 
     std::array<int, kMaxSteps> score{};

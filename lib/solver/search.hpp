@@ -10,6 +10,7 @@
 // strategies (strategies.cpp) and the two tracks (tracks.cpp) run passes.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -71,7 +72,14 @@ public:
         progress_before_ = before;
     }
     std::vector<Action> line() const { return line_; }
+    // In a pass that tracks it: the line to the position with most cards
+    // placed, as the depth-first walk happened to reach it (often hundreds of
+    // moves of detours) ...
     std::vector<Action> best_line() const { return best_line_; }
+    // ... and a shortest line to that same position among the positions this
+    // search stored, never through an avoided one (shortest.cpp). For a pass
+    // without shuffles that does not count placed 2s, after run().
+    std::vector<Action> shortest_best_line();
     int best_placed() const { return best_placed_; }
     Limit limit() const { return limit_; }
     std::uint64_t positions() const { return positions_; }
@@ -79,7 +87,8 @@ public:
         return table_.bytes() + frames_.capacity() * sizeof(Frame) + saved_.capacity() * sizeof(SavedBoard);
     }
     std::size_t peak_bytes() const {
-        return table_.peak_bytes() + frames_.capacity() * sizeof(Frame) + saved_.capacity() * sizeof(SavedBoard);
+        return std::max(table_.peak_bytes(), table_.bytes() + shortest_bytes_) + frames_.capacity() * sizeof(Frame) +
+               saved_.capacity() * sizeof(SavedBoard);
     }
 
 private:
@@ -92,8 +101,11 @@ private:
     int row(int slot) const { return row_[static_cast<std::size_t>(slot)]; }
     static int rank(std::uint8_t code) { return code & 15; }
 
+    using Cells = std::array<std::uint8_t, kMaxSlots>;
+
     // position.cpp
     void load(const Board& board);
+    void load(const Cells& cells);
     Key key_of(const Board& board, int spent) const;
     void avoid(const std::vector<std::pair<Board, int>>& positions);
     Board board() const;
@@ -177,6 +189,7 @@ private:
     const Pass pass_;
     const Clock::time_point started_;
     const Layout layout_;
+    const Board start_;
     std::array<std::uint8_t, kMaxSlots> col_{};
     std::array<std::uint8_t, kMaxSlots> row_{};
 
@@ -198,6 +211,10 @@ private:
     std::vector<Action> line_;
     std::vector<Action> best_line_;
     int best_placed_ = -1;
+    Key best_key_;
+    std::vector<Key> avoided_;       // the keys avoid() stored
+    std::size_t shortest_bytes_ = 0; // what shortest_best_line() held besides the table
+    bool shortening_ = false;        // in shortest_best_line(): generate() tracks nothing
 };
 
 }  // namespace addiction::solver

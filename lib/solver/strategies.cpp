@@ -144,7 +144,12 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
         // No win with moves alone (or none found within the budget): go to the
         // position with the most cards placed and shuffle there. Only the board
         // before the shuffle is looked at, never what the shuffle will bring.
-        result.line = ran.search->best_line();
+        // The shortest way there the search knows of: the same board, so the
+        // same shuffle, without the depth-first walk's detours. A search
+        // stopped by the clock or the user is not played on: keep its walk.
+        const bool cut = result.limit == Limit::Time || result.limit == Limit::Stopped;
+        result.line = cut ? ran.search->best_line() : ran.search->shortest_best_line();
+        result.peak_bytes = std::max(result.peak_bytes, ran.search->peak_bytes());
         result.line.push_back(Action::make_shuffle(game.shuffles_spent() + 1));
     }
     result.seconds = since(started);

@@ -2,7 +2,7 @@
 //
 // A position is stored as its Zobrist key (keys.hpp), two 64-bit words, not as
 // its cells. `a` picks the slot and `b` checks it; b's lowest bit is forced to
-// 1 (insert(), contains()) so that {0, 0} can mark an empty slot, which leaves
+// 1 (insert(), slot_of()) so that {0, 0} can mark an empty slot, which leaves
 // 127 bits that tell positions apart: kKeyBits. Two different positions share
 // a stored key only if the XOR of the random keys where they differ is zero in
 // those 127 bits; for independent uniform keys that has probability 2^-127 per
@@ -70,15 +70,22 @@ public:
         }
     }
 
-    bool contains(Key key) const {
+
+    // Where `key` is stored, as an index below capacity(), or npos when it is
+    // not: lets a caller keep a little data per stored position beside the
+    // table (lib/solver/shortest.cpp) instead of a second table.
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+    std::size_t slot_of(Key key) const {
         key.b |= 1;
         std::size_t i = home(key.a);
         while (slots_[i].b != 0) {
-            if (slots_[i] == key) return true;
+            if (slots_[i] == key) return i;
             if (++i == capacity_) i = 0;
         }
-        return false;
+        return npos;
     }
+    std::size_t capacity() const { return capacity_; }
+    bool contains(Key key) const { return slot_of(key) != npos; }
 
     // Growing stops early, keeping the old array, once either flag is set: a
     // rehash of a big table takes seconds, and a stop must be prompt.

@@ -1,10 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <set>
 #include <string>
 
 #include "solver.hpp"
+#include "solver/search.hpp"
 
 using namespace addiction;
 
@@ -263,4 +265,54 @@ TEST_CASE("the fair player's line is legal, and wins when it says so") {
         won += result.verdict == Verdict::Won;
     }
     CHECK(won > 0);
+}
+
+TEST_CASE("a fair phase goes to its best board the shortest way it knows, never through an avoided one") {
+    int shortened = 0;
+    for (const char* name : {"addiction", "montana", "mini"}) {
+        const Rules rules = preset(name);
+        for (std::uint64_t deal = 1; deal <= 30; ++deal) {
+            const std::string preset_name = name;
+            CAPTURE(preset_name);
+            CAPTURE(deal);
+            // A few moves played first, so that the phase has past positions to avoid.
+            Game game(rules, deal_number(deal, rules));
+            SolveLimits limits = small();
+            limits.max_positions = 20'000;
+            for (int i = 0; i < 3 && !game.board().legal_moves(rules).empty(); ++i) {
+                limits.avoid.emplace_back(game.board(), game.shuffles_spent());
+                game.play(Action::make_move(game.board().legal_moves(rules).back().card,
+                                            game.board().legal_moves(rules).back().to));
+            }
+            // The phase's own search, as fair_phase runs it.
+            solver::Pass pass;
+            pass.shuffles = false;
+            pass.track_best = true;
+            pass.budget = limits.max_positions;
+            solver::Search search(game, limits, pass, solver::Clock::now());
+            if (search.run(pass.budget) == Verdict::Won) continue;
+            const std::vector<Action> walked = search.best_line();
+            const std::vector<Action> shortest = search.shortest_best_line();
+            CHECK(shortest.size() <= walked.size());
+            shortened += shortest.size() < walked.size();
+
+            // Both lines are legal (Game::play checks) and reach the same board.
+            Game by_walk = game;
+            for (const Action& action : walked) by_walk.play(action);
+            Game by_shortest = game;
+            for (const Action& action : shortest) {
+                REQUIRE_FALSE(action.is_shuffle());
+                by_shortest.play(action);
+                for (const auto& [board, spent] : limits.avoid) CHECK_FALSE(by_shortest.board() == board);
+            }
+            CHECK(by_shortest.board() == by_walk.board());
+
+            // fair_phase plays that line, then shuffles.
+            const SolveResult phase = fair_phase(game, limits);
+            REQUIRE_FALSE(phase.line.empty());
+            CHECK(phase.line.back() == Action::make_shuffle(game.shuffles_spent() + 1));
+            CHECK(std::vector<Action>(phase.line.begin(), phase.line.end() - 1) == shortest);
+        }
+    }
+    CHECK(shortened > 0);
 }
