@@ -21,6 +21,7 @@
 #include "choices.hpp"
 #include "commands.hpp"
 #include "files.hpp"
+#include "hint.hpp"
 #include "paths.hpp"
 #include "position.hpp"
 #include "solver.hpp"
@@ -254,7 +255,9 @@ SolveResult solve_game(const Game& game, const SolveOptions& opt, const Progress
     SolveLimits limits = limits_from(opt);
     limits.progress = progress;
     // Without shuffles nothing is left to chance, so the fair player is the solver.
-    return opt.fair && !opt.no_shuffle ? solve_fair(game, limits) : solve(game, limits);
+    // The fair player goes on as the hints do (fair_line), so that following
+    // `addiction hint` from a game in progress plays the line reported here.
+    return opt.fair && !opt.no_shuffle ? fair_line(game, limits) : solve(game, limits);
 }
 
 void run_one(const SolveOptions& opt, const Globals& globals) {

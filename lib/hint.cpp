@@ -1,6 +1,7 @@
 #include "hint.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -24,7 +25,7 @@ int score(const Board& board, const Rules& rules, const Move& move, const Board&
 
 // Bump when what a fresh search returns changes, so that cached plans of an
 // older version are not taken for this one's.
-constexpr int kPlanFormat = 1;
+constexpr int kPlanFormat = 2;  // 2: a fair plan goes the shortest way to its shuffle
 
 // Peek's budget: the solver's complete search, about a second on a slow machine.
 constexpr std::uint64_t kPeekPositions = 300'000;
@@ -131,10 +132,14 @@ struct History {
 
 class Walk {
 public:
-    Walk(const Game& game, HintMode mode, PlanCache* cache, const HintBudget& budget)
-        : game_(game), mode_(mode), cache_(cache), budget_(budget), history_(game) {}
+    // `solving`, for fair_line: the caller's limits (time, stop, progress) for
+    // every search, whose figures the walk adds up.
+    Walk(const Game& game, HintMode mode, PlanCache* cache, const HintBudget& budget,
+         const SolveLimits* solving = nullptr)
+        : game_(game), mode_(mode), cache_(cache), budget_(budget), solving_(solving), history_(game) {}
 
-    Hint run() {
+    // The plan a hint loop follows at the game's position, and how far along it the game is.
+    std::pair<Plan, std::size_t> current() {
         const auto& actions = game_.history();
         const std::size_t n = actions.size();
         // A fair plan never crosses a shuffle, so one made before the last
@@ -155,6 +160,11 @@ public:
             else
                 planned = false;
         }
+        return {plan, next};
+    }
+
+    Hint run() {
+        const auto [plan, next] = current();
         Hint hint;
         hint.kind = plan.kind;
         hint.to_shuffle = plan.to_shuffle;
@@ -164,6 +174,11 @@ public:
         hint.actions_left = static_cast<int>(plan.actions.size() - next);
         return hint;
     }
+
+    // For fair_line: the searches' figures, and what cut one short (a limit
+    // other than its position budget), if anything did.
+    const SolveResult& solved() const { return solved_; }
+    Limit cut() const { return cut_; }
 
 private:
     // The cache key: everything the search's answer depends on. The positions
@@ -202,8 +217,11 @@ private:
         const Game at = Game::restore(game_.rules(), game_.deal(),
                                       std::vector<Action>(actions.begin(), actions.begin() + static_cast<long>(j)),
                                       {}, spent);
-        SolveLimits limits;
+        SolveLimits limits = solving_ ? *solving_ : SolveLimits{};
+        limits.avoid.clear();
         limits.memory_bytes = budget_.memory_bytes;
+        if (solving_ && solving_->seconds > 0)
+            limits.seconds = std::max(solving_->seconds - solved_.seconds, 1e-9);
         std::vector<Board> past;
         for (std::size_t i = history_.since_shuffle[j]; i < j; ++i) {
             limits.avoid.emplace_back(history_.boards[i], spent);
@@ -214,6 +232,7 @@ private:
         if (mode_ == HintMode::Fair) {
             limits.max_positions = at.shuffles_left() > 0 ? budget_.fair_phase : budget_.fair_last;
             result = fair_phase(at, limits);
+            tally(result);
             if (result.verdict != Verdict::Won && at.shuffles_left() > 0) {
                 plan.to_shuffle = true;
                 plan.actions = result.line;
@@ -222,6 +241,7 @@ private:
         } else {
             limits.max_positions = budget_.peek;
             result = solve(at, limits);
+            tally(result);
         }
         if (result.verdict == Verdict::Won) {
             plan.kind = HintKind::Line;
@@ -236,12 +256,23 @@ private:
         return plan;
     }
 
+    void tally(const SolveResult& result) {
+        solved_.positions += result.positions;
+        solved_.seconds += result.seconds;
+        solved_.peak_bytes = std::max(solved_.peak_bytes, result.peak_bytes);
+        if (result.limit == Limit::Time || result.limit == Limit::Stopped || result.limit == Limit::Memory)
+            cut_ = result.limit;
+    }
+
     const Game& game_;
     const HintMode mode_;
     PlanCache* cache_;
     const HintBudget budget_;
+    const SolveLimits* solving_;
     const History history_;
     int searches_ = 0;
+    SolveResult solved_;
+    Limit cut_ = Limit::None;
 };
 
 }  // namespace
@@ -274,6 +305,45 @@ Hint hint(const Game& game, HintMode mode, PlanCache* cache, const HintBudget& b
         default: break;
     }
     return Walk(game, mode, cache, budget).run();
+}
+
+SolveResult fair_line(const Game& game, const SolveLimits& limits) {
+    const auto started = std::chrono::steady_clock::now();
+    HintBudget budget = default_hint_budget();
+    if (limits.max_positions != 0) budget.fair_phase = budget.fair_last = limits.max_positions;
+    budget.memory_bytes = limits.memory_bytes;
+    Walk walk(game, HintMode::Fair, nullptr, budget, &limits);
+    const auto [plan, next] = walk.current();
+    SolveResult result = walk.solved();
+    const std::vector<Action> rest(plan.actions.begin() + static_cast<long>(next), plan.actions.end());
+    if (walk.cut() != Limit::None) {
+        result.verdict = Verdict::Undecided;
+        result.limit = walk.cut();
+    } else if (plan.kind == HintKind::Line) {
+        result.verdict = Verdict::Won;
+        result.line = rest;
+    } else if (plan.to_shuffle) {
+        // The plan's way to its shuffle, then the strategy's fresh phases, as
+        // the hints after a shuffle are.
+        Game now = game;
+        for (const Action& action : rest) now.play(action);
+        SolveLimits left = limits;
+        if (limits.seconds > 0) left.seconds = std::max(limits.seconds - result.seconds, 1e-9);
+        const SolveResult after = solve_fair(now, left);
+        result.verdict = after.verdict;
+        result.limit = after.limit;
+        result.positions += after.positions;
+        result.peak_bytes = std::max(result.peak_bytes, after.peak_bytes);
+        result.line = rest;
+        result.line.insert(result.line.end(), after.line.begin(), after.line.end());
+    } else {
+        // No shuffle left and no win found: the strategy lost here (the hints
+        // play on with the best-looking moves).
+        result.verdict = plan.kind == HintKind::NoWin ? Verdict::NoWin : Verdict::Undecided;
+        result.limit = plan.kind == HintKind::NoWin ? Limit::None : Limit::Positions;
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return result;
 }
 
 std::string describe(const Hint& hint) {

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "game.hpp"
+#include "solver.hpp"
 
 namespace addiction {
 
@@ -89,6 +90,16 @@ public:
 // The hint for the game's current position. Throws Error when the game is won or lost.
 Hint hint(const Game& game, HintMode mode, PlanCache* cache = nullptr,
           const HintBudget& budget = default_hint_budget());
+
+// `solve --fair` from the game's position: the line a fair hint loop plays
+// from here while the fair strategy goes on. That is the rest of the plan the
+// hints follow (walking the history since the last shuffle as hint() does,
+// avoiding the same past positions), then solve_fair's phases after each
+// shuffle; it ends at a win (Won), or where the strategy is lost (NoWin, or
+// Undecided at the position budget; the hints then play on with the
+// best-looking moves), or at a limit. Phase budgets are limits.max_positions
+// (the hint's when 0). From a deal's start it is solve_fair.
+SolveResult fair_line(const Game& game, const SolveLimits& limits);
 
 // One line for a person: what the hint is, e.g. "a winning line: 12 actions
 // left" or "no line found within the budget: the best-looking move".

@@ -53,13 +53,14 @@ struct Loop {
 };
 
 // Plays hints until the game ends, as `while addiction $(addiction hint); do :; done` does.
-Loop play_hints(Game game, HintMode mode, PlanCache* cache, int most = 5000) {
+Loop play_hints(Game game, HintMode mode, PlanCache* cache, int most = 5000,
+                const HintBudget& budget = default_hint_budget()) {
     Loop loop;
     std::set<Position> seen{position_of(game)};
     std::optional<Hint> line;  // the last hint, when it was a line
     while (game.status() == Status::Playing || game.status() == Status::Stuck) {
         REQUIRE(static_cast<int>(loop.actions.size()) < most);
-        const Hint h = hint(game, mode, cache);
+        const Hint h = hint(game, mode, cache, budget);
         if (line && !(h.kind == HintKind::Line && h.actions_left == line->actions_left - 1)) loop.line_kept = false;
         if (h.kind == HintKind::Line) line = h;
         if (!h.action) {
@@ -167,6 +168,44 @@ TEST_CASE("a fair hint loop from the start plays the line solve --fair reports")
             REQUIRE(loop.actions.size() >= fair.line.size());
             CHECK(std::equal(fair.line.begin(), fair.line.end(), loop.actions.begin()));
             if (fair.verdict == Verdict::Won) CHECK(loop.actions.size() == fair.line.size());
+        }
+    }
+}
+
+TEST_CASE("solve --fair from a game in progress reports the line the hint loop from there plays") {
+    // Full-size deals with small budgets, so that phases shuffle and past positions are in the way.
+    HintBudget budget = default_hint_budget();
+    budget.fair_phase = budget.fair_last = 3000;
+    SolveLimits limits;
+    limits.memory_bytes = budget.memory_bytes;
+    limits.max_positions = 3000;
+    for (const char* name : {"addiction", "montana", "gaps", "mini"}) {
+        const Rules rules = preset(name);
+        for (std::uint64_t deal = 1; deal <= 6; ++deal) {
+            const std::string preset_name = name;
+            CAPTURE(preset_name);
+            CAPTURE(deal);
+            // Own moves (the last legal one each time, so rarely a hint's), with a
+            // shuffle of one's own on some deals, then on others a few hints
+            // followed: the hints go on with a plan made before them.
+            Game game(rules, deal_number(deal, rules));
+            for (int i = 0; i < 6; ++i) {
+                const auto moves = game.board().legal_moves(rules);
+                if (moves.empty()) break;
+                game.play(Action::make_move(moves.back().card, moves.back().to));
+                if (i == 1 && deal % 3 == 2 && game.shuffles_left() > 0) game.shuffle();
+            }
+            if (deal % 2 == 1)
+                for (int i = 0; i < 3; ++i)
+                    if (const auto h = hint(game, HintMode::Fair, nullptr, budget); h.action) game.play(*h.action);
+            if (game.status() != Status::Playing && game.status() != Status::Stuck) continue;
+            const SolveResult fair = fair_line(game, limits);
+            MapCache cache;
+            const Loop loop = play_hints(game, HintMode::Fair, &cache, 5000, budget);
+            REQUIRE(loop.actions.size() >= fair.line.size());
+            CHECK(std::equal(fair.line.begin(), fair.line.end(), loop.actions.begin()));
+            if (fair.verdict == Verdict::Won) CHECK(loop.actions.size() == fair.line.size());
+            CHECK((fair.verdict == Verdict::Won) == (loop.end == Status::Won && loop.actions == fair.line));
         }
     }
 }
