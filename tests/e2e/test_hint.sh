@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # addiction hint through the command line: hint loops never repeat a position
 # and, once they find a winning line, win; the same hints with and without the
-# cache; fair hints do not depend on the deal's seed; --json, --peek, stderr.
+# cache; fair hints do not depend on the deal's seed; solve --fair from a game
+# in progress reports what the hints play; --json, --peek, stderr.
 # bench/hint-loop.sh is the long form.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
@@ -24,24 +25,72 @@ check_loop() {
   fi
 }
 
-# The deals of the issue: gaps 3 and 8 cycled, addiction 36 repeated a position
-# after 57 actions. CI plays gaps 3 and mini 1 to the end and the others for
-# 20 actions; bench/hint-loop.sh plays 20 deals of every preset to the end.
-check_loop "gaps 3" yes 3 --rules gaps
-[ "$loop_status" = won ] && ok || bad "gaps 3: the loop ended $loop_status"
-HINT_LOOP_MOST=20 check_loop "gaps 8 (20 actions)" no 8 --rules gaps
-HINT_LOOP_MOST=20 check_loop "addiction 36 (20 actions)" no 36
-HINT_LOOP_MOST=20 check_loop "montana 2 (20 actions)" no 2 --rules montana
-check_loop "mini 1" yes 1 --rules mini
+# CI plays a few loops to the end and the issue's deals (gaps 3 and 8 cycled,
+# addiction 36 repeated a position after 57 actions) for a few actions;
+# bench/hint-loop.sh plays 20 deals of every preset to the end. The sanitizer
+# build sets ADDICTION_TEST_SHORT=1: each property checked once, shorter loops.
+if [ "${ADDICTION_TEST_SHORT:-0}" = 1 ]; then
+  most=4 cache_most=5 seed_steps=8 short=yes
+else
+  most=20 cache_most=15 seed_steps=30 short=no
+fi
+if [ $short = no ]; then
+  check_loop "gaps 3" yes 3 --rules gaps
+  [ "$loop_status" = won ] && ok || bad "gaps 3: the loop ended $loop_status"
+else
+  HINT_LOOP_MOST=$most check_loop "gaps 3 ($most actions)" no 3 --rules gaps
+fi
+HINT_LOOP_MOST=$most check_loop "gaps 8 ($most actions)" no 8 --rules gaps
+HINT_LOOP_MOST=$most check_loop "addiction 36 ($most actions)" no 36
+HINT_LOOP_MOST=$most check_loop "montana 2 ($most actions)" no 2 --rules montana
+# A guess, a shuffle, then a line found and followed to the win.
+check_loop "mini 2 of 5 ranks" yes 2 --rules mini --ranks 5
+[ "$loop_line_at" -gt 0 ] && [ "$loop_status" = won ] && ok ||
+  bad "mini 2 of 5 ranks: line at $loop_line_at, ended $loop_status"
+end_deal=(2 --rules mini --ranks 5)
+if [ $short = no ]; then
+  check_loop "mini 1" yes 1 --rules mini
+  end_deal=(1 --rules mini)
+fi
 
 # The loop the man page shows ends by itself, where the checked loop ended.
-addiction new 1 --rules mini --force >/dev/null
+addiction new "${end_deal[@]}" --force >/dev/null
 while addiction $(addiction hint 2>/dev/null) >/dev/null 2>&1; do :; done
 run show --json
-jq_is "$out" .status "\"$loop_status\"" "the plain loop on mini 1"
+jq_is "$out" .status "\"$loop_status\"" "the plain loop on ${end_deal[*]}"
+
+# solve --fair from a game in progress reports the line that following hints
+# from there plays: after own moves (the last legal one) and followed hints,
+# through the history's plan and its positions to avoid.
+fair_from_here() {
+  local what=$1 step action verdict line
+  shift
+  addiction new "$@" --force >/dev/null
+  for step in own hint own own; do
+    if [ $step = own ]; then action=$(addiction hint --all | grep '^move' | tail -n 1); else action=$(addiction hint 2>/dev/null); fi
+    [ -n "$action" ] && addiction $action >/dev/null
+  done
+  run solve --fair --json --time-limit 0
+  verdict=$(jq -r .verdict <<<"$out")
+  line=$(jq -r '.line[]' <<<"$out")
+  hint_loop "$BIN"
+  [ "$loop_repeats" -eq 0 ] && ok || bad "$what: $loop_repeats positions repeated"
+  if [ "$verdict" = won ]; then
+    [ "$loop_played" = "$line"$'\n' ] && [ "$loop_status" = won ] && ok ||
+      bad "$what: solve --fair won in $(wc -l <<<"$line") actions, the hints played $loop_actions and ended $loop_status"
+  else
+    [[ $loop_played == "$line"* ]] && ok || bad "$what: the hints did not play solve --fair's line ($verdict)"
+  fi
+}
+fair_from_here "mini 3 of 5 ranks in progress" 3 --rules mini --ranks 5
+if [ $short = no ]; then
+  fair_from_here "gaps 2 of 6 ranks in progress" 2 --rules gaps --ranks 6
+  fair_from_here "montana 2 of 6 ranks in progress" 2 --rules montana --ranks 6
+  fair_from_here "mini 4 in progress" 4 --rules mini
+fi
 
 # The same hints without the cache, and with a damaged one.
-export HINT_LOOP_MOST=15
+export HINT_LOOP_MOST=$cache_most
 hint_loop "$BIN" 3 --rules mini
 cached=$loop_played
 ADDICTION_CACHE=off hint_loop "$BIN" 3 --rules mini
@@ -58,15 +107,15 @@ without=$(ADDICTION_CACHE=off addiction hint 2>&1)
 [ "$with" = "$without" ] && ok || bad "after own moves: '$with' with the cache, '$without' without"
 
 # Fair by construction: deal 4 by number and by code (other shuffle seeds) get
-# the same hints (up to and including the first shuffle: its plan is long, so
-# the unit tests check that part on smaller deals; here 30 actions).
+# the same hints (up to and including the first shuffle: the unit tests check
+# all of that on smaller deals; here the first $seed_steps actions).
 addiction new 4 --force >/dev/null
 code=$(addiction show --json | jq -r .code)
 cp "$ADDICTION_FILE" "$WORK/by_number.toml"
 addiction new "$code" --force >/dev/null
 cp "$ADDICTION_FILE" "$WORK/by_code.toml"
 same=yes
-for step in $(seq 30); do
+for step in $(seq "$seed_steps"); do
   a=$(addiction -f "$WORK/by_number.toml" hint 2>/dev/null)
   b=$(addiction -f "$WORK/by_code.toml" hint 2>/dev/null)
   if [ "$a" != "$b" ]; then same="no: '$a' and '$b' at action $step"; break; fi
