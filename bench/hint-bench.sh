@@ -22,6 +22,7 @@ timed() {
     printf '%-58s %s\n' "$what" "$(cat "$WORK/t")"
   fi
 }
+# gaps 2 is the shipped gaps-hard.
 for deal in "2 --rules gaps" "3 --rules gaps" "8 --rules gaps" "1" "36" "1 --rules montana"; do
   "$BIN" new $deal --force >/dev/null
   rm -rf "$XDG_CACHE_HOME"

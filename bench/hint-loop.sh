@@ -7,7 +7,8 @@
 #
 # One line per deal (preset, deal, actions, status, repeats, broken lines,
 # where the first line was found), then per preset: deals, loops won, loops
-# that found a line (all of them must win), repeats seen (must be 0).
+# that found a line (all of them must win), repeats seen (must be 0), broken
+# lines (must be 0), actions played and wall time.
 set -u
 BIN=$(realpath "$1")
 RANGE=${2:-1-20}
@@ -22,7 +23,8 @@ trap 'rm -rf "$WORK"' EXIT
 export ADDICTION_FILE="$WORK/game.toml" XDG_CACHE_HOME="$WORK/cache"
 failed=0
 for preset in "${PRESETS[@]}"; do
-  deals=0 won=0 lines=0 lines_won=0 repeats=0 broken=0
+  deals=0 won=0 lines=0 lines_won=0 repeats=0 broken=0 actions=0
+  SECONDS=0
   for deal in $(seq "${RANGE%-*}" "${RANGE#*-}"); do
     hint_loop "$BIN" "$deal" --rules "$preset"
     printf '%s\t%s\t%s actions\t%s\trepeats %s\tbroken %s\tline at %s\n' "$preset" "$deal" "$loop_actions" \
@@ -34,9 +36,10 @@ for preset in "${PRESETS[@]}"; do
       [ "$loop_status" = won ] && lines_won=$((lines_won + 1))
     fi
     repeats=$((repeats + loop_repeats))
+    actions=$((actions + loop_actions))
     broken=$((broken + loop_broken))
   done
-  echo "$preset: $deals deals, $won loops won, $lines found a line ($lines_won of them won), $repeats repeats, $broken broken lines"
+  echo "$preset: $deals deals, $won loops won, $lines found a line ($lines_won of them won), $repeats repeats, $broken broken lines; $actions actions in $SECONDS s"
   [ "$repeats" -eq 0 ] && [ "$broken" -eq 0 ] && [ "$lines" -eq "$lines_won" ] || failed=1
 done
 exit $failed
