@@ -43,7 +43,7 @@ std::vector<std::string> strings_at(const toml::table& t, std::string_view key) 
     return out;
 }
 
-Rules read_rules(const toml::table& root) {
+Rules read_deal_rules(const toml::table& root) {
     const toml::node* node = root.get("rules");
     if (!node) return preset("addiction");
     const toml::table* t = node->as_table();
@@ -121,7 +121,7 @@ ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
     if (!out.name.empty() && !is_archive_name(out.name))
         throw Error(fmt::format("name '{}' must be letters, digits, '-', '_' or '.'", out.name));
     out.description = string_at(root, "description", "", false);
-    out.rules = read_rules(root);
+    out.rules = read_deal_rules(root);
     out.deal = string_at(root, "deal", "", true);
     with_context("deal", [&] { parse_deal(out.deal, out.rules); });
     out.tags = strings_at(root, "tags");
