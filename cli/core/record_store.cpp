@@ -62,7 +62,7 @@ void record_end(const fs::path& path, Game& game, Result result) {
 
 void note_action(const fs::path& path, const Game& before, Game& game) {
     if (game.history() != before.history() || game.redo_list() != before.redo_list())
-        game.log().stamp(now_seconds());
+        game.log().stamp(now_seconds(), before.history(), game.history());
     const Status status = game.status();
     if (status == Status::Won) record_end(path, game, Result::Won);
     if (status == Status::Lost) record_end(path, game, Result::Lost);
