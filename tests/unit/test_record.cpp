@@ -107,6 +107,46 @@ TEST_CASE("a format 1 file loads: an ended one counts as recorded") {
     CHECK(back.log().seconds() == 0);
 }
 
+TEST_CASE("help notes: one line each, for one game in one file") {
+    Game game = four_from_won();
+    const HelpNote before_first = help_note("/g/a.toml", game);
+    CHECK(before_first.started == 0);
+    const std::string line = to_json_line(before_first);
+    CHECK(line.find('\n') == std::string::npos);
+    const auto back = parse_help_note(line);
+    REQUIRE(back);
+    CHECK(to_json_line(*back) == line);
+    CHECK_FALSE(parse_help_note("{\"help\": 1, \"file\": \"/g/a.t"));
+    CHECK_FALSE(parse_help_note("{\"help\": 2, \"file\": \"/g/a.toml\", \"deal\": \"1\", \"rules\": \"x\", "
+                                "\"started\": 0}"));
+    CHECK_FALSE(parse_help_note("[]"));
+
+    play_at(game, "move KC a12", 100);
+    // Asked before the first action: it helps the game whenever it started.
+    CHECK(helps(*back, "/g/a.toml", game));
+    CHECK_FALSE(helps(*back, "/g/b.toml", game));
+    const HelpNote later = help_note("/g/a.toml", game);
+    CHECK(later.started == 100);
+    CHECK(helps(later, "/g/a.toml", game));
+    // Another game of the same deal in the file, started at another time.
+    Game other = four_from_won();
+    play_at(other, "move KD b12", 900);
+    CHECK_FALSE(helps(later, "/g/a.toml", other));
+    // Other rules are another game.
+    Rules strict = game.rules();
+    strict.shuffles = 0;
+    strict.preset = preset_name_for(strict);
+    Game small(strict, parse_deal(kFourFromWon, strict));
+    CHECK_FALSE(helps(*back, "/g/a.toml", small));
+    // A path that is not UTF-8 is compared as the note holds it.
+    const std::string odd = "/g/\xff.toml";
+    const auto odd_note = parse_help_note(to_json_line(help_note(odd, game)));
+    REQUIRE(odd_note);
+    CHECK(about_file(*odd_note, odd));
+    CHECK(helps(*odd_note, odd, game));
+    CHECK_FALSE(about_file(*odd_note, "/g/a.toml"));
+}
+
 TEST_CASE("a gap named alone is filled by the one card that fits") {
     Game game = four_from_won();
     game.fill(parse_slot("a12", 13));
