@@ -207,21 +207,21 @@ Game load_game(std::string_view text, std::string_view source) {
     const std::size_t actions = game.history().size();
     if (play.contains("times")) {
         const auto* times = play["times"].as_array();
-        if (!times || times->size() != actions)
-            throw Error(fmt::format("play.times must be an array of {} times, one for each action of the history",
-                                    actions));
-        for (std::size_t i = 0; i < actions; ++i) {
+        if (!times) throw Error("play.times must be an array of integers");
+        for (std::size_t i = 0; i < times->size(); ++i) {
             const auto* time = (*times)[i].as_integer();
             if (!time || time->get() < 1 || time->get() > kLatest)
                 throw Error(fmt::format("play.times entry {} must be an integer from 1 to {}", i + 1, kLatest));
             log.times.push_back(time->get());
         }
-    } else if (log.started != 0) {
-        // Saved before each action had its time: the first action at the start, the
-        // rest at the latest, so the play time stays last - started.
+    }
+    if (log.times.size() != actions) {
+        // Saved before each action had its time, or a history edited by hand: the
+        // clock says nothing about the play, so it is not refused. The first action
+        // at the start, the rest at the latest, so the play time is last - started;
+        // without a start, not known.
+        log.times.clear();
         for (std::size_t i = 0; i < actions; ++i) log.times.push_back(i == 0 ? log.started : log.last);
-    } else {
-        log.times.assign(actions, 0);  // not known
     }
     return game;
 }
