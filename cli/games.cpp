@@ -112,6 +112,7 @@ void remove(const std::string& name, bool force) {
     if (!fs::exists(path, ec)) throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
     {
         FileLock lock(path);
+        require_still_there(path);  // another removal got there first
         if (!force) {
             Game game = load_game_file(path);  // a damaged game goes only with --force
             const Status status = game.status();

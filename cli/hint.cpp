@@ -10,6 +10,7 @@
 #include "json.hpp"
 #include "paths.hpp"
 #include "plan_cache.hpp"
+#include "record_store.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -34,7 +35,8 @@ std::string_view kind_word(HintKind kind) {
 }
 
 void run(const HintOptions& opt, const Globals& globals) {
-    const Game game = load_game_file(game_path(globals.file));
+    const auto path = game_path(globals.file);
+    const Game game = load_game_file(path);
     if (opt.all) {
         for (const Action& action : game.legal_actions()) fmt::print("{}\n", to_string(action));
         return;
@@ -42,6 +44,7 @@ void run(const HintOptions& opt, const Globals& globals) {
     std::unique_ptr<PlanDiskCache> cache;
     if (auto folder = PlanDiskCache::default_folder()) cache = std::make_unique<PlanDiskCache>(*folder, kCacheBytes);
     const Hint hint = addiction::hint(game, opt.peek ? HintMode::Peek : HintMode::Fair, cache.get());
+    note_help(path, game);  // for the player's record: the game file stays as it is
     if (!hint.action) throw Error(describe(hint));
     if (opt.json) {
         nlohmann::ordered_json out;

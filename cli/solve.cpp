@@ -24,6 +24,7 @@
 #include "hint.hpp"
 #include "paths.hpp"
 #include "position.hpp"
+#include "record_store.hpp"
 #include "solver.hpp"
 #include "store.hpp"
 
@@ -283,7 +284,9 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
             } catch (const NoLine&) {
             }
         } else {
-            result = solve_game(load_game_file(path), opt, progress);
+            const Game game = load_game_file(path);
+            result = solve_game(game, opt, progress);
+            note_help(path, game);  // for the player's record: the game file stays as it is
         }
     }  // the status line erased, Ctrl-C back to what it was
     if (opt.json) {

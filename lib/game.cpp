@@ -45,6 +45,24 @@ std::string_view to_string(Status status) {
     return "?";
 }
 
+void PlayLog::stamp(std::int64_t now, const std::vector<Action>& before, const std::vector<Action>& after) {
+    if (started == 0) started = now;
+    last = now;
+    // What the action kept of the history keeps its times (an undo keeps fewer);
+    // what it added (a move, a redo, a solved line) was played now.
+    std::size_t kept = 0;
+    while (kept < before.size() && kept < after.size() && before[kept] == after[kept]) ++kept;
+    times.resize(std::min(kept, times.size()));
+    for (std::int64_t& time : times)
+        if (time == 0) time = now;  // not known: the first time known is now's
+    times.resize(after.size(), now);
+}
+
+std::int64_t PlayLog::seconds() const {
+    if (times.empty()) return 0;
+    return times.back() > times.front() ? times.back() - times.front() : 0;
+}
+
 std::optional<Card> wanted_card(const Board& board, const Rules& rules, Slot gap) {
     if (gap.col == 0 || !board.at(gap).is_gap()) return std::nullopt;
     Card left = board.at(Slot{gap.row, gap.col - 1});

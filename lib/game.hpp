@@ -42,15 +42,19 @@ std::string_view to_string(Status status);
 struct PlayLog {
     std::int64_t started = 0;  // seconds since the epoch of the first action; 0 before it
     std::int64_t last = 0;     // of the latest action (undo and redo are actions too)
-    bool helped = false;       // solve --apply played into it
-    bool recorded = false;     // its end is in the record (or was left out with --no-record)
+    // When each action of the history was played, one time an action: an undo
+    // takes the times of the actions it takes back, a redo stamps the redone ones
+    // anew. 0 where not known (a game from before there were times) until the
+    // next action, which stamps them with its own time.
+    std::vector<std::int64_t> times;
+    bool helped = false;    // solve --apply played into it
+    bool recorded = false;  // its end is in the record (or was left out with --no-record)
 
-    // An action was taken at `now`.
-    void stamp(std::int64_t now) {
-        if (started == 0) started = now;
-        last = now;
-    }
-    std::int64_t seconds() const { return last > started ? last - started : 0; }
+    // The history went from `before` to `after` in one action taken at `now`:
+    // the actions kept keep their times, the new ones get `now`.
+    void stamp(std::int64_t now, const std::vector<Action>& before, const std::vector<Action>& after);
+    // The play time: from the time of the history's first action to its last's.
+    std::int64_t seconds() const;
     friend bool operator==(const PlayLog&, const PlayLog&) = default;
 };
 

@@ -149,8 +149,12 @@ std::string save_game(const Game& game) {
                      {"helped", game.log().helped},
                      {"recorded", game.log().recorded}};
     if (game.log().started != 0) {
+        // Once an action is stamped every time is known (stamp fills the unknown).
         play.insert("started", game.log().started);
         play.insert("last", game.log().last);
+        toml::array times;
+        for (std::int64_t time : game.log().times) times.push_back(time);
+        play.insert("times", std::move(times));
     }
     root.insert("play", std::move(play));
     std::ostringstream out;
@@ -190,14 +194,34 @@ Game load_game(std::string_view text, std::string_view source) {
     if (format->get() == 1) {
         // It ended before there was a record: nothing to add to it now.
         log.recorded = game.status() == Status::Won || game.status() == Status::Lost;
+        log.times.assign(game.history().size(), 0);  // no clock then
         return game;
     }
     log.helped = Reader::boolean(play, "play", "helped");
     log.recorded = Reader::boolean(play, "play", "recorded");
+    constexpr std::int64_t kLatest = std::int64_t{1} << 40;  // far beyond any clock
     if (play.contains("started") || play.contains("last")) {
-        constexpr std::int64_t kLatest = std::int64_t{1} << 40;  // far beyond any clock
         log.started = Reader::integer(play, "play", "started", 1, kLatest);
         log.last = Reader::integer(play, "play", "last", log.started, kLatest);
+    }
+    const std::size_t actions = game.history().size();
+    if (play.contains("times")) {
+        const auto* times = play["times"].as_array();
+        if (!times) throw Error("play.times must be an array of integers");
+        for (std::size_t i = 0; i < times->size(); ++i) {
+            const auto* time = (*times)[i].as_integer();
+            if (!time || time->get() < 1 || time->get() > kLatest)
+                throw Error(fmt::format("play.times entry {} must be an integer from 1 to {}", i + 1, kLatest));
+            log.times.push_back(time->get());
+        }
+    }
+    if (log.times.size() != actions) {
+        // Saved before each action had its time, or a history edited by hand: the
+        // clock says nothing about the play, so it is not refused. The first action
+        // at the start, the rest at the latest, so the play time is last - started;
+        // without a start, not known.
+        log.times.clear();
+        for (std::size_t i = 0; i < actions; ++i) log.times.push_back(i == 0 ? log.started : log.last);
     }
     return game;
 }

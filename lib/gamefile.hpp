@@ -4,8 +4,9 @@
 //   format = 2
 //   [deal]   id = "<number or code>", rows = ["<card codes of row a>", ...]
 //   [play]   board = [...], history = ["move 6D c7", "shuffle 1", ...], redo = [...],
-//            shuffles_spent = N, started = T, last = T (once an action is taken),
-//            helped = B, recorded = B
+//            shuffles_spent = N, started = T, last = T, times = [T, ...] (once an
+//            action is taken: the first, the latest, one for each action of the
+//            history), helped = B, recorded = B
 //   [rules]  preset, ranks, shuffles, redeal, fill_from_right
 //
 // Rows are card codes separated by spaces with "--" for a gap, one string a row,
@@ -21,6 +22,8 @@ namespace addiction {
 
 inline constexpr int kFormat = 2;
 // Format 1 (no clock, no helped or recorded) still loads; the next save writes 2.
+// A format 2 file without play.times (saved before there were) loads too: older
+// readers ignore the key, so it needs no new format.
 inline constexpr int kOldestFormat = 1;
 
 std::string save_game(const Game& game);

@@ -185,6 +185,42 @@ std::int64_t parse_utc_time(std::string_view text) {
     return seconds + hour * 3600 + minute * 60 + second;
 }
 
+HelpNote help_note(std::string_view file, const Game& game) {
+    return HelpNote{std::string(file), game.deal().id, rules_text(game.rules()), game.log().started};
+}
+
+std::string to_json_line(const HelpNote& note) {
+    Json j;
+    j["help"] = kHelpNoteVersion;
+    j["file"] = note.file;
+    j["deal"] = note.deal;
+    j["rules"] = note.rules;
+    j["started"] = note.started;
+    return json_text(j);
+}
+
+std::optional<HelpNote> parse_help_note(std::string_view line) {
+    const Json j = Json::parse(line, nullptr, false);
+    if (!j.is_object()) return std::nullopt;
+    try {
+        if (j.at("help").get<int>() != kHelpNoteVersion) return std::nullopt;
+        return HelpNote{j.at("file").get<std::string>(), j.at("deal").get<std::string>(),
+                        j.at("rules").get<std::string>(), j.at("started").get<std::int64_t>()};
+    } catch (const Json::exception&) {
+        return std::nullopt;
+    }
+}
+
+bool about_file(const HelpNote& note, std::string_view file) {
+    // As the note's line holds it: JSON text replaces bytes that are not UTF-8.
+    return note.file == Json::parse(json_quote(file)).get<std::string>();
+}
+
+bool helps(const HelpNote& note, std::string_view file, const Game& game) {
+    return about_file(note, file) && note.deal == game.deal().id && note.rules == rules_text(game.rules()) &&
+           (note.started == 0 || note.started == game.log().started);
+}
+
 RecordRead read_record(std::string_view text) {
     RecordRead out;
     std::set<std::string> seen;

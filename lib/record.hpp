@@ -60,6 +60,30 @@ std::string utc_time(std::int64_t seconds);
 // "2026-11-23" or "2026-11-23T03:04:51Z" (or without the Z) to seconds; throws Error.
 std::int64_t parse_utc_time(std::string_view text);
 
+// Help asked for in a game not yet ended (a hint, solve): hint and solve leave
+// the game file as it is, so it is noted beside the record instead, one JSON
+// object a line (addiction(5), THE HELP NOTES). A note names the game file, the
+// deal, the rules and play.started at the time (0 before the first action).
+inline constexpr int kHelpNoteVersion = 1;
+
+struct HelpNote {
+    std::string file;
+    std::string deal;
+    std::string rules;  // every setting, as text
+    std::int64_t started = 0;
+};
+
+HelpNote help_note(std::string_view file, const Game& game);
+std::string to_json_line(const HelpNote& note);
+// Nullopt for a line that is not a note of this version (a torn append): skipped.
+std::optional<HelpNote> parse_help_note(std::string_view line);
+// True when `note` is about the file `file`: the same path, compared as the note
+// stores it (a path that is not UTF-8 has its odd bytes replaced).
+bool about_file(const HelpNote& note, std::string_view file);
+// True when `note` was written for `game` in `file`: the same file, deal and rules,
+// and the same start, or asked before the first action.
+bool helps(const HelpNote& note, std::string_view file, const Game& game);
+
 struct RecordRead {
     std::vector<RecordEntry> entries;   // in the record's order, each game once
     std::vector<std::string> damaged;   // "line 7: why", for every line skipped

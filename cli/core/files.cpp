@@ -176,6 +176,15 @@ void RecordLock::append(const std::string& line) {
     if (!write_all(fd_, text) || ::fsync(fd_) != 0) throw system_error("append to", path_);
 }
 
+void RecordLock::replace(const std::string& text) {
+    remove_stale_temporaries(path_);
+    if (!text.empty()) {
+        write_atomically(path_, text);
+        return;
+    }
+    if (::unlink(path_.c_str()) != 0 && errno != ENOENT) throw system_error("remove", path_);
+}
+
 void append_line(const fs::path& path, const std::string& line) { RecordLock(path).append(line); }
 
 void create_parent_folder(const fs::path& path) {

@@ -44,6 +44,11 @@ public:
     // unfinished (an append that was killed) is ended first, so it stays one
     // damaged line instead of spoiling this one. Throws Error.
     void append(const std::string& line);
+    // Replaces the whole file with `text` (write_atomically), or removes it when
+    // `text` is empty: for a file of notes that are dropped once used. Waiters
+    // then lock the new file. Temporary files of a replace that was killed go
+    // first: every replace happens under this lock. Throws Error.
+    void replace(const std::string& text);
 
 private:
     std::filesystem::path path_;

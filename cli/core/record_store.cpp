@@ -6,6 +6,7 @@
 #include <ctime>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -28,9 +29,107 @@ void crash_point(std::string_view where) {
     if (kill && where == kill) std::raise(SIGKILL);
 }
 
+// The game file as help notes name it: links followed, so a game reached through
+// a link and by its real path is one game.
+std::string notes_name(const fs::path& path) {
+    std::error_code ec;
+    fs::path real = fs::weakly_canonical(path, ec);
+    if (ec) real = fs::absolute(path).lexically_normal();
+    return real.string();
+}
+
+// The lines of `text`, without their newlines.
+std::vector<std::string_view> lines_of(std::string_view text) {
+    std::vector<std::string_view> lines;
+    while (!text.empty()) {
+        const auto end = text.find('\n');
+        lines.push_back(text.substr(0, end));
+        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    }
+    return lines;
+}
+
+std::vector<HelpNote> read_notes(const fs::path& notes) {
+    std::vector<HelpNote> out;
+    const std::string text = read_file(notes);
+    for (std::string_view line : lines_of(text))
+        if (auto note = parse_help_note(line)) out.push_back(std::move(*note));
+    return out;
+}
+
+// Whether a help note of `game` in `file` is there. Under the game's lock no note
+// of this game can come or go meanwhile, so no lock on the notes is needed to read.
+bool help_noted(const std::string& file, const Game& game) {
+    const auto notes = help_notes_path();
+    std::error_code ec;
+    if (!notes || !fs::exists(*notes, ec)) return false;
+    for (const HelpNote& note : read_notes(*notes))
+        if (helps(note, file, game)) return true;
+    return false;
+}
+
+// Drops the help notes of `file` (and lines that are not notes); the file of
+// notes goes when none is left. Never creates it.
+void forget_help(const std::string& file) {
+    const auto notes = help_notes_path();
+    std::error_code ec;
+    if (!notes || !fs::exists(*notes, ec)) return;
+    RecordLock lock(*notes);
+    std::string kept;
+    bool dropped = false;
+    const std::string text = read_file(*notes);
+    for (std::string_view line : lines_of(text)) {
+        const auto note = parse_help_note(line);
+        if (note && !about_file(*note, file)) {
+            kept.append(line).push_back('\n');
+        } else {
+            dropped = true;
+        }
+    }
+    if (dropped) lock.replace(kept);
+}
+
 }  // namespace
 
 void set_recording(bool on) { recording_on = on; }
+
+std::optional<fs::path> help_notes_path() {
+    if (const char* record = std::getenv("ADDICTION_RECORD"); record && *record) {
+        // Beside the record a script chose, so it never touches the home; a record
+        // that is no file (/dev/null) keeps no notes either.
+        std::error_code ec;
+        const auto status = fs::status(record, ec);
+        if (fs::exists(status) && !fs::is_regular_file(status)) return std::nullopt;
+        return fs::path(std::string(record) + ".helped");
+    }
+    const fs::path state = xdg_dir("XDG_STATE_HOME", ".local/state");
+    if (state.empty()) return std::nullopt;
+    return state / "addiction" / "helped";
+}
+
+void note_help(const fs::path& path, const Game& seen) {
+    if (!recording_on || seen.log().recorded) return;
+    const auto notes = help_notes_path();
+    if (!notes) return;
+    const std::string file = notes_name(path);
+    const HelpNote note = help_note(file, seen);
+    std::optional<FileLock> lock;
+    std::optional<Game> now;
+    try {
+        // Under the game's lock, so that the game cannot end, or be replaced by
+        // another of the same deal, between this check and the note.
+        lock.emplace(path);
+        now = load_game_file(path);
+    } catch (const Error&) {
+        return;  // no game there any more (removed, unreadable): nothing to note
+    }
+    if (now->log().recorded || !helps(note, file, *now)) return;  // another game by now
+    create_parent_folder(*notes);
+    RecordLock notes_lock(*notes);
+    for (const HelpNote& noted : read_notes(*notes))
+        if (helps(noted, file, *now)) return;  // one note a game is enough
+    notes_lock.append(to_json_line(note));
+}
 
 std::int64_t now_seconds() {
     if (const char* set = std::getenv("SOURCE_DATE_EPOCH"); set && *set) {
@@ -51,39 +150,46 @@ void append_to_record(const fs::path& record, const std::string& line) {
 
 void record_end(const fs::path& path, Game& game, Result result) {
     if (game.log().recorded) return;
+    const std::string noted_as = notes_name(path);
     if (recording_on) {
         const std::string file = fs::absolute(path).lexically_normal().string();
+        RecordEntry entry = record_entry(game, result, file, now_seconds());
+        entry.helped = entry.helped || help_noted(noted_as, game);
         crash_point("before-record");
-        append_to_record(record_path(), to_json_line(record_entry(game, result, file, now_seconds())));
+        append_to_record(record_path(), to_json_line(entry));
         crash_point("after-record");
     }
+    forget_help(noted_as);  // after the append: a kill before it leaves the notes for the next
     game.log().recorded = true;
 }
 
 void note_action(const fs::path& path, const Game& before, Game& game) {
     if (game.history() != before.history() || game.redo_list() != before.redo_list())
-        game.log().stamp(now_seconds());
+        game.log().stamp(now_seconds(), before.history(), game.history());
     const Status status = game.status();
     if (status == Status::Won) record_end(path, game, Result::Won);
     if (status == Status::Lost) record_end(path, game, Result::Lost);
 }
 
 void record_replaced(const fs::path& path) {
-    std::error_code ec;
-    if (!fs::exists(path, ec)) return;
     std::optional<Game> old;
-    try {
-        old = load_game_file(path);
-    } catch (const Error&) {
-        return;  // nothing to say about a game that does not load
+    std::error_code ec;
+    if (fs::exists(path, ec)) {
+        try {
+            old = load_game_file(path);
+        } catch (const Error&) {
+            // nothing to say about a game that does not load
+        }
     }
     // A game nobody played (not one action) is not a game played.
-    if (old->log().started == 0 && old->history().empty() && old->redo_list().empty()) return;
-    switch (old->status()) {
-        case Status::Won: record_end(path, *old, Result::Won); break;
-        case Status::Lost: record_end(path, *old, Result::Lost); break;
-        default: record_end(path, *old, Result::Abandoned);
+    if (old && !(old->log().started == 0 && old->history().empty() && old->redo_list().empty())) {
+        switch (old->status()) {
+            case Status::Won: record_end(path, *old, Result::Won); break;
+            case Status::Lost: record_end(path, *old, Result::Lost); break;
+            default: record_end(path, *old, Result::Abandoned);
+        }
     }
+    forget_help(notes_name(path));  // whatever was there, the next game starts unhelped
 }
 
 }  // namespace addiction::cli

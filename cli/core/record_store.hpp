@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "game.hpp"
@@ -28,13 +29,29 @@ void append_to_record(const std::filesystem::path& record, const std::string& li
 // appends the end to the record and marks the game recorded.
 void note_action(const std::filesystem::path& path, const Game& before, Game& game);
 
-// Appends `game`'s end to the record unless it is already recorded, and marks it.
+// Appends `game`'s end to the record unless it is already recorded, and marks it;
+// helped if the game file says so or a help note of the game is there. The notes
+// of `path` go after the append (a kill between the two leaves them for the
+// append that follows, which counts once).
 void record_end(const std::filesystem::path& path, Game& game, Result result);
+
+// Where help asked for is noted (addiction(5), THE HELP NOTES):
+// $XDG_STATE_HOME/addiction/helped, or beside $ADDICTION_RECORD as RECORD.helped;
+// none when that record is there but is not a file (/dev/null) or when no folder
+// can be found. --no-record does not change where: it only stops new notes.
+std::optional<std::filesystem::path> help_notes_path();
+
+// For hint and solve (without --apply), which leave the game file as it is: notes
+// that the player was helped in `seen`, the game they read from `path`, so its
+// end is recorded as helped. Under the game's lock and only if the game there is
+// still `seen`'s and not yet recorded; once a game; nothing with --no-record.
+void note_help(const std::filesystem::path& path, const Game& seen);
 
 // For replace_game (`new`) and `games --remove`, under the game's lock, before
 // the game at `path` is replaced or removed: records its end if it ended
 // unrecorded, or records it as abandoned if it is unfinished. A game without one
-// action, or a file that does not load, records nothing.
+// action, or a file that does not load, records nothing. Either way the help
+// notes of `path` go: the next game there starts without.
 void record_replaced(const std::filesystem::path& path);
 
 }  // namespace addiction::cli

@@ -17,6 +17,12 @@ void refuse_read_only(const fs::path& path) {
 
 }  // namespace
 
+void require_still_there(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw Error(fmt::format("the game at {} was removed while this command waited for it", path.string()));
+}
+
 void require_game(const fs::path& path) {
     std::error_code ec;
     if (!fs::exists(path, ec))
@@ -34,6 +40,7 @@ Game update_game(const fs::path& path, const std::function<void(Game&)>& change)
     require_game(path);  // a missing game says how to start one before anything is locked
     refuse_read_only(path);
     FileLock lock(path);
+    require_still_there(path);
     Game game = load_game_file(path);
     const Game before = game;
     change(game);

@@ -10,6 +10,9 @@ namespace addiction::cli {
 
 // Throws Error when there is no game file at `path` ("start one with 'addiction new'").
 void require_game(const std::filesystem::path& path);
+// For a command that found the game and then waited for its lock: throws Error
+// when the game was removed meanwhile (games --remove), so nothing is created.
+void require_still_there(const std::filesystem::path& path);
 // Reads and checks the game; throws Error naming the file and the problem.
 Game load_game_file(const std::filesystem::path& path);
 

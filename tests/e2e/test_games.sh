@@ -39,6 +39,33 @@ expect 0 "games --remove --force" games --remove two --force
 expect 0 "removing a game with --force" games --remove one --force
 refused 1 "no such game" games --remove two
 
+# A command that waits for the folder's lock while the game is removed (as
+# games --remove does, under that lock): one line, exit 1, and no new game.
+# The lock is held here with flock(1) until the command waits for it
+# (/proc/locks shows a waiter on the folder's inode), then the game goes.
+removed_while_waiting() {  # removed_while_waiting DESCRIPTION ARGS...
+  local what=$1
+  shift
+  addiction --game gone new --force 1 >/dev/null
+  addiction --game gone move 5S b9 >/dev/null
+  rm -f "$WORK/held"
+  flock "$GAMES" -c "touch '$WORK/held'
+    for ((i = 0; i < 500; i++)); do grep -q -- '-> .*:$(stat -c %i "$GAMES") ' /proc/locks && break; sleep 0.01; done
+    rm '$GAMES/gone.toml'" &
+  while [ ! -e "$WORK/held" ]; do sleep 0.01; done
+  run --game gone "$@"
+  wait
+  [ "$status" = 1 ] && ok || bad "$what: exit $status (stderr: $err)"
+  one_line "$err" "$what"
+  [ ! -e "$GAMES/gone.toml" ] && ok || bad "$what: made a game"
+}
+if command -v flock >/dev/null; then
+  removed_while_waiting "move after a removal" move 6S b10
+  contains "$err" "was removed while this command waited" "move says why"
+  removed_while_waiting "a second removal" games --remove gone --force
+  contains "$err" "was removed while this command waited" "remove says why"
+fi
+
 # move SLOT: the one card that fits; refusals say why.
 addiction new --force $FOUR_FROM_WON >/dev/null
 expect 0 "move a12" move a12

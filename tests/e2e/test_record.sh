@@ -99,6 +99,17 @@ expect 0 "show a won game" show
 contains "$out" "won in 4 moves, 0 shuffles, 5:00" "show sums up the win"
 contains "$out" "addiction stats" "show points at stats"
 [ "$(stat fastest_seconds)" = 0 ] && ok || bad "fastest win"
+# Each action's time is in the game file; an undo takes its time back, a redo is
+# stamped anew: the play time runs from the first action to the last.
+[ "$(tr -d '\n' <"$ADDICTION_FILE" | grep -o 'times = \[[^]]*]' | grep -o '[0-9]\{10\}' | tr '\n' ' ')" = \
+  "$((t + 1000)) $((t + 1100)) $((t + 1200)) $((t + 1300)) " ] && ok || bad "four actions, four times"
+SOURCE_DATE_EPOCH=$((t + 1400)) addiction undo >/dev/null
+SOURCE_DATE_EPOCH=$((t + 1500)) addiction undo >/dev/null
+expect 0 "show after two undos" show
+contains "$out" "play time 1:40" "the play time without the undone actions' times"
+SOURCE_DATE_EPOCH=$((t + 1600)) addiction redo 2 >/dev/null
+expect 0 "show after the redo" show
+contains "$out" "won in 4 moves, 0 shuffles, 10:00" "a redo is stamped when it is played"
 
 # SIGKILL between the append and the save: the game is not saved ended, and
 # playing its last move again appends it again; stats counts it once.
@@ -136,19 +147,23 @@ addiction new --force 9 >/dev/null
 # SIGKILL at random moments of the winning move, then the move played again as
 # a player would: every game counts exactly once, whatever the kill hit.
 KILLS=${RECORD_KILLS:-20}
+[ "${ADDICTION_TEST_SHORT:-0}" = 1 ] && KILLS=${RECORD_KILLS:-6}  # the sanitizer build: the same paths, fewer
 before=$(stat won)
+# One game a move from won, copied: each copy is another file, so another game.
+tick
+addiction -f "$WORK/kill.toml" new $FOUR_FROM_WON >/dev/null 2>&1
+for m in "KC a12" "KD b12" "KH c12"; do addiction -f "$WORK/kill.toml" move $m >/dev/null; done
 RANDOM=7
 for ((k = 0; k < KILLS; k++)); do
-  tick
-  addiction new --force $FOUR_FROM_WON >/dev/null
-  for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
-  "$BIN" move KS d12 >/dev/null 2>&1 &
+  game="$WORK/kill$k.toml"
+  cp "$WORK/kill.toml" "$game"
+  "$BIN" -f "$game" move KS d12 >/dev/null 2>&1 &
   pid=$!
   sleep "0.00$((RANDOM % 10))$((RANDOM % 10))"
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  grep -q '^recorded = true' "$ADDICTION_FILE" || addiction move KS d12 >/dev/null 2>&1 ||
-    bad "kill $k: the game does not go on: $(addiction show 2>&1 | tail -n 1)"
+  grep -q '^recorded = true' "$game" || addiction -f "$game" move KS d12 >/dev/null 2>&1 ||
+    bad "kill $k: the game does not go on: $(addiction -f "$game" show 2>&1 | tail -n 1)"
 done
 [ "$(stat won)" = $((before + KILLS)) ] && ok || bad "$KILLS killed wins count $(($(stat won) - before))"
 
@@ -180,6 +195,84 @@ addiction move KC a12 >/dev/null
 expect 0 "solve --apply" solve --apply
 [ "$(tail -n 1 "$RECORD" | jq .helped)" = true ] && ok || bad "helped"
 [ "$(stat won_unassisted)" = "$before" ] && ok || bad "a helped win is not unassisted"
+
+# A hint or a solve is help too: noted beside the record (the game file stays
+# as it is), and the game's end is recorded helped.
+NOTES="$XDG_STATE_HOME/addiction/helped"
+helped() { tail -n 1 "$RECORD" | jq .helped; }
+tick
+addiction new --force $FOUR_FROM_WON >/dev/null
+addiction move KC a12 >/dev/null
+cp "$ADDICTION_FILE" "$WORK/before-hint"
+expect 0 "a hint" hint
+same_file "$WORK/before-hint" "$ADDICTION_FILE" "hint leaves the game file byte-identical"
+[ "$(grep -c . "$NOTES")" = 1 ] && ok || bad "one note for the hinted game"
+addiction hint >/dev/null 2>&1
+[ "$(grep -c . "$NOTES")" = 1 ] && ok || bad "one note a game, however many hints"
+before=$(stat won_unassisted)
+won=$(stat won)
+for m in "KD b12" "KH c12" "KS d12"; do addiction move $m >/dev/null; done
+[ "$(helped)" = true ] && ok || bad "a game won after a hint is helped"
+[ "$(stat won)" = $((won + 1)) ] && [ "$(stat won_unassisted)" = "$before" ] && ok ||
+  bad "a hinted win counts as won, not unassisted"
+[ ! -e "$NOTES" ] && ok || bad "the game's note goes once it is recorded"
+# The same deal again in the same file: no hint, unassisted.
+tick
+addiction new --force $FOUR_FROM_WON >/dev/null
+for m in "KC a12" "KD b12" "KH c12" "KS d12"; do addiction move $m >/dev/null; done
+[ "$(helped)" = false ] && [ "$(stat won_unassisted)" = $((before + 1)) ] && ok ||
+  bad "a game after a hinted game of the same deal is unassisted"
+# A hint before the first action, the game abandoned by new; the next game of the
+# same deal, under the same clock, starts unhelped.
+addiction new --force $FOUR_FROM_WON >/dev/null
+addiction hint >/dev/null 2>&1
+addiction move KC a12 >/dev/null
+addiction new --force $FOUR_FROM_WON >/dev/null
+[ "$(tail -n 1 "$RECORD" | jq -r '"\(.result) \(.helped)"')" = "abandoned true" ] && ok ||
+  bad "a hint before the first action helps the game: $(tail -n 1 "$RECORD")"
+for m in "KC a12" "KD b12" "KH c12" "KS d12"; do addiction move $m >/dev/null; done
+[ "$(helped)" = false ] && ok || bad "a new game of the same deal does not inherit the abandoned one's hint"
+# solve without --apply, on a read-only game file: noted all the same.
+addiction new --force $FOUR_FROM_WON >/dev/null
+addiction move KC a12 >/dev/null
+chmod a-w "$ADDICTION_FILE"
+cp "$ADDICTION_FILE" "$WORK/before-solve"
+expect 0 "solve on a read-only game" solve
+same_file "$WORK/before-solve" "$ADDICTION_FILE" "solve leaves the game file byte-identical"
+chmod u+w "$ADDICTION_FILE"
+for m in "KD b12" "KH c12" "KS d12"; do addiction move $m >/dev/null; done
+[ "$(helped)" = true ] && ok || bad "solve counts as help"
+# --no-record: no notes at all. ADDICTION_RECORD: the notes beside that record,
+# none for a record that is no file.
+addiction new --force $FOUR_FROM_WON >/dev/null
+addiction move KC a12 >/dev/null
+addiction --no-record hint >/dev/null 2>&1
+[ ! -e "$NOTES" ] && ok || bad "--no-record writes no notes"
+ADDICTION_RECORD="$WORK/other" addiction hint >/dev/null 2>&1
+[ ! -e "$NOTES" ] && [ "$(grep -c . "$WORK/other.helped")" = 1 ] && ok || bad "the notes follow ADDICTION_RECORD"
+ADDICTION_RECORD=/dev/null addiction hint >/dev/null 2>&1
+[ ! -e "$NOTES" ] && [ ! -e /dev/null.helped ] && ok || bad "no notes beside /dev/null"
+for m in "KD b12" "KH c12" "KS d12"; do ADDICTION_RECORD="$WORK/other" addiction move $m >/dev/null; done
+[ "$(tail -n 1 "$WORK/other" | jq .helped)" = true ] && [ ! -e "$WORK/other.helped" ] && ok ||
+  bad "a game hinted under ADDICTION_RECORD is recorded there helped"
+
+# Hints and moves racing, on games side by side in one folder that end at once:
+# every note lands or is dropped with its own game, never another game's.
+for w in 1 2 3 4; do
+  (tick
+   addiction --game "h$w" new --force $FOUR_FROM_WON >/dev/null
+   addiction --game "h$w" move KC a12 >/dev/null
+   addiction --game "h$w" hint >/dev/null 2>&1 &
+   addiction --game "h$w" move KD b12 >/dev/null
+   wait
+   for m in "KH c12" "KS d12"; do addiction --game "h$w" move $m >/dev/null; done) &
+done
+wait
+for w in 1 2 3 4; do
+  [ "$(grep -F "/h$w.toml\"" "$RECORD" | jq .helped)" = true ] && ok ||
+    bad "h$w's hint, racing its move, is counted"
+done
+[ ! -e "$NOTES" ] && ok || bad "no notes left once the games are recorded"
 
 # -f and named games are recorded alike.
 win -f "$WORK/elsewhere.toml"

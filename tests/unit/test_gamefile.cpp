@@ -117,3 +117,39 @@ TEST_CASE("a huge float where an integer belongs is refused") {
     CHECK_THROWS_WITH(load_game(replace(good, "ranks = 13", "ranks = 13.0"), "g"),
                       "rules.ranks must be an integer from 4 to 13");
 }
+
+TEST_CASE("each action's time is kept in play.times; files without it still load") {
+    Game game = played();
+    CHECK(save_game(game).find("times") == std::string::npos);  // no action stamped: no clock
+    std::vector<Action> before;
+    Game fresh(Rules{}, deal_number(1, Rules{}));
+    for (const Action& action : game.history()) {
+        before = fresh.history();
+        fresh.play(action);
+        fresh.log().stamp(1000 + 10 * static_cast<std::int64_t>(fresh.history().size()), before, fresh.history());
+    }
+    const std::string text = save_game(fresh);
+    CHECK(text.find("times = [ 1010, 1020 ]") != std::string::npos);
+    Game back = load_game(text, "g");
+    CHECK(back.log().times == std::vector<std::int64_t>{1010, 1020});
+    CHECK(back.log().seconds() == 10);
+    CHECK(save_game(back) == text);
+
+    // Format 2 without times (saved before there were): the first action at the
+    // start, the rest at the latest, so the play time is still last - started.
+    Game old = load_game(replace(replace(text, "times = [ 1010, 1020 ]\n", ""), "last = 1020", "last = 1500"), "g");
+    CHECK(old.log().times == std::vector<std::int64_t>{1010, 1500});
+    CHECK(old.log().seconds() == 490);
+
+    auto refuse = [&](const std::string& broken, const std::string& message) {
+        CAPTURE(broken);
+        CHECK_THROWS_WITH(load_game(broken, "g"), doctest::Contains(message.c_str()));
+    };
+    // Times that do not match the history (edited by hand) are read as if absent:
+    // the clock says nothing about the play.
+    CHECK(load_game(replace(text, "times = [ 1010, 1020 ]", "times = [ 1010 ]"), "g").log().times ==
+          std::vector<std::int64_t>{1010, 1020});
+    refuse(replace(text, "times = [ 1010, 1020 ]", "times = 1010"), "play.times must be an array of integers");
+    refuse(replace(text, "times = [ 1010, 1020 ]", "times = [ 1010, 0 ]"), "play.times entry 2 must be an integer");
+    refuse(replace(text, "times = [ 1010, 1020 ]", "times = [ 1010, 'soon' ]"), "play.times entry 2 must be an integer");
+}

@@ -18,10 +18,22 @@ Game four_from_won() {
     return Game(rules, parse_deal(kFourFromWon, rules));
 }
 
+// Plays `action` ("move KC a12", "undo", "redo") as a command would, at `now`.
+void play_at(Game& game, const std::string& action, std::int64_t now) {
+    const std::vector<Action> before = game.history();
+    if (action == "undo")
+        game.undo();
+    else if (action == "redo")
+        game.redo();
+    else
+        game.play(parse_action(action, 13));
+    game.log().stamp(now, before, game.history());
+}
+
 RecordEntry entry(Result result, int moves, std::int64_t seconds, const std::string& id, bool helped = false) {
     Game game = four_from_won();
-    game.log().stamp(1000);
-    game.log().stamp(1000 + seconds);
+    game.log().started = 1000;
+    game.log().times = {1000, 1000 + seconds};  // the clock alone: the board stays four moves from won
     game.log().helped = helped;
     RecordEntry e = record_entry(game, result, "/g/" + id, 2000);
     e.moves = moves;
@@ -33,15 +45,52 @@ RecordEntry entry(Result result, int moves, std::int64_t seconds, const std::str
 TEST_CASE("the clock and the marks survive a save, and an untouched game has no clock") {
     Game game = four_from_won();
     CHECK(save_game(game).find("started") == std::string::npos);
-    game.move(parse_card("KC"), parse_slot("a12", 13));
-    game.log().stamp(100);
-    game.log().stamp(160);
+    play_at(game, "move KC a12", 100);
+    play_at(game, "move KD b12", 160);
     game.log().helped = true;
     game.log().recorded = true;
     Game back = load_game(save_game(game), "g");
     CHECK(back.log() == game.log());
     CHECK(back.log().seconds() == 60);
     CHECK(save_game(back) == save_game(game));
+}
+
+TEST_CASE("each action's time: undo takes it back, redo stamps anew, the play time is first to last") {
+    Game game = four_from_won();
+    CHECK(game.log().seconds() == 0);
+    play_at(game, "move KC a12", 100);
+    play_at(game, "move KD b12", 130);
+    play_at(game, "move KH c12", 170);
+    CHECK(game.log().times == std::vector<std::int64_t>{100, 130, 170});
+    CHECK(game.log().seconds() == 70);
+    play_at(game, "undo", 200);
+    CHECK(game.log().times == std::vector<std::int64_t>{100, 130});
+    CHECK(game.log().seconds() == 30);
+    CHECK(game.log().last == 200);  // the undo is the latest action
+    play_at(game, "redo", 260);
+    CHECK(game.log().times == std::vector<std::int64_t>{100, 130, 260});
+    CHECK(game.log().seconds() == 160);
+    play_at(game, "undo", 300);
+    play_at(game, "undo", 300);
+    play_at(game, "undo", 300);
+    CHECK(game.log().times.empty());
+    CHECK(game.log().seconds() == 0);
+    CHECK(game.log().started == 100);  // the game's start stays: it is part of its identity
+    play_at(game, "move KD b12", 400);
+    CHECK(game.log().times == std::vector<std::int64_t>{400});
+    Game back = load_game(save_game(game), "g");
+    CHECK(back.log() == game.log());
+}
+
+TEST_CASE("times not known (a format 1 game) are the next action's") {
+    Game game = four_from_won();
+    play_at(game, "move KC a12", 0);
+    play_at(game, "move KD b12", 0);
+    game.log() = PlayLog{};
+    game.log().times = {0, 0};
+    play_at(game, "move KH c12", 500);
+    CHECK(game.log().times == std::vector<std::int64_t>{500, 500, 500});
+    CHECK(game.log().started == 500);
 }
 
 TEST_CASE("a format 1 file loads: an ended one counts as recorded") {
@@ -54,6 +103,48 @@ TEST_CASE("a format 1 file loads: an ended one counts as recorded") {
     Game back = load_game(text, "g");
     CHECK(back.log().recorded);
     CHECK(back.log().started == 0);
+    CHECK(back.log().times == std::vector<std::int64_t>(4, 0));
+    CHECK(back.log().seconds() == 0);
+}
+
+TEST_CASE("help notes: one line each, for one game in one file") {
+    Game game = four_from_won();
+    const HelpNote before_first = help_note("/g/a.toml", game);
+    CHECK(before_first.started == 0);
+    const std::string line = to_json_line(before_first);
+    CHECK(line.find('\n') == std::string::npos);
+    const auto back = parse_help_note(line);
+    REQUIRE(back);
+    CHECK(to_json_line(*back) == line);
+    CHECK_FALSE(parse_help_note("{\"help\": 1, \"file\": \"/g/a.t"));
+    CHECK_FALSE(parse_help_note("{\"help\": 2, \"file\": \"/g/a.toml\", \"deal\": \"1\", \"rules\": \"x\", "
+                                "\"started\": 0}"));
+    CHECK_FALSE(parse_help_note("[]"));
+
+    play_at(game, "move KC a12", 100);
+    // Asked before the first action: it helps the game whenever it started.
+    CHECK(helps(*back, "/g/a.toml", game));
+    CHECK_FALSE(helps(*back, "/g/b.toml", game));
+    const HelpNote later = help_note("/g/a.toml", game);
+    CHECK(later.started == 100);
+    CHECK(helps(later, "/g/a.toml", game));
+    // Another game of the same deal in the file, started at another time.
+    Game other = four_from_won();
+    play_at(other, "move KD b12", 900);
+    CHECK_FALSE(helps(later, "/g/a.toml", other));
+    // Other rules are another game.
+    Rules strict = game.rules();
+    strict.shuffles = 0;
+    strict.preset = preset_name_for(strict);
+    Game small(strict, parse_deal(kFourFromWon, strict));
+    CHECK_FALSE(helps(*back, "/g/a.toml", small));
+    // A path that is not UTF-8 is compared as the note holds it.
+    const std::string odd = "/g/\xff.toml";
+    const auto odd_note = parse_help_note(to_json_line(help_note(odd, game)));
+    REQUIRE(odd_note);
+    CHECK(about_file(*odd_note, odd));
+    CHECK(helps(*odd_note, odd, game));
+    CHECK_FALSE(about_file(*odd_note, "/g/a.toml"));
 }
 
 TEST_CASE("a gap named alone is filled by the one card that fits") {
