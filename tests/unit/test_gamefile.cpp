@@ -118,7 +118,7 @@ TEST_CASE("a huge float where an integer belongs is refused") {
                       "rules.ranks must be an integer from 4 to 13");
 }
 
-TEST_CASE("each action's time is kept in play.times; files without it still load") {
+TEST_CASE("each action's time is kept in play.times, and files without it still load") {
     Game game = played();
     CHECK(save_game(game).find("times") == std::string::npos);  // no action stamped: no clock
     std::vector<Action> before;
