@@ -45,7 +45,7 @@ TEST_CASE("rule options: --rules replaces the base, the others go over it") {
 }
 
 TEST_CASE("rule options: over an archived deal's rules, the preset is the one they match") {
-    // mini with the montana preset's redeal is still mini; with 13 ranks it is custom.
+    // mini with its own redeal is still mini; with 13 ranks it is custom.
     const Rules same = parsed({"--redeal", "after-run"}).over(preset("mini"));
     CHECK(same.preset == "mini");
     const RuleOptions ranks = parsed({"--ranks", "13", "--fill-from-right"});
@@ -54,8 +54,8 @@ TEST_CASE("rule options: over an archived deal's rules, the preset is the one th
     CHECK(rules.fill_from_right);
     CHECK(rules.preset == "custom");
     CHECK(ranks.ranks_option() == "--ranks 13");
-    // The options that give back a preset's settings name that preset.
-    CHECK(parsed({"--ranks", "7", "--shuffles", "1", "--redeal", "after-run"}).over(preset("addiction")).preset == "mini");
+    // Only the base's own preset is kept: other presets' settings over it are custom.
+    CHECK(parsed({"--ranks", "7", "--shuffles", "1", "--redeal", "after-run"}).over(preset("addiction")).preset == "custom");
 }
 
 TEST_CASE("rule options: CLI11 refuses words and numbers out of range") {
