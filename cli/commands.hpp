@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "choices.hpp"
+#include "choice.hpp"
 #include "game.hpp"
 #include "view.hpp"
 
@@ -18,19 +18,41 @@ struct Globals {
     Color color = Color::Auto;
     bool ascii = false;
 
+    // The options themselves, for a subcommand to refuse those it has no use for
+    // (CLI11's excludes and needs, or refuse_unless): none is ever silently ignored.
+    struct Options {
+        CLI::Option* file = nullptr;  // -f/--file and --game: the game file
+        CLI::Option* game = nullptr;
+        CLI::Option* color = nullptr;  // --color and --ascii: how a board or table is drawn
+        CLI::Option* ascii = nullptr;
+        CLI::Option* no_record = nullptr;  // --no-record: a game's end not recorded
+    } options;
+
+    // The subcommand never reads the game file.
+    void no_game_file(CLI::App* sub) const { sub->excludes(options.file)->excludes(options.game); }
+    // The subcommand prints no board (nor a coloured table).
+    void no_drawing(CLI::App* sub) const { sub->excludes(options.color)->excludes(options.ascii); }
+    // The subcommand never ends a game, so has nothing to record.
+    void no_record(CLI::App* sub) const { sub->excludes(options.no_record); }
+    // `option` of a subcommand leaves out what the global options `others` change:
+    // "--json excludes --ascii". One way only, so the global option's help lists no
+    // subcommand's options.
+    static void leaves_out(CLI::Option* option, std::initializer_list<CLI::Option*> others) {
+        for (CLI::Option* other : others) {
+            option->excludes(other);
+            other->remove_excludes(option);
+        }
+    }
+
     // Letters instead of suit symbols with --ascii or a locale that is not UTF-8.
     Style style() const { return Style{use_color(color), ascii || !utf8_locale()}; }
 };
 
-// Maps an option's word straight to its enum value. IsMember comes first (CLI11
-// runs the newest transform first): it accepts only the words, where
-// CheckedTransformer alone would also take the enum's number, and says
-// "WORD not in {word,word}"; help shows the words only.
-template <class Enum>
-CLI::Option* choice(CLI::Option* option, const Choices<Enum>& choices) {
-    std::vector<std::string> words;
-    for (const auto& [word, value] : choices) words.push_back(word);
-    return option->transform(CLI::CheckedTransformer(choices).description(""))->transform(CLI::IsMember(words));
+// Refuses `option`, when given, as a usage error naming it unless `applies`:
+// for combinations CLI11's excludes() and needs() cannot say, such as an option
+// that goes with one value of another ("--name goes with --format deal").
+inline void refuse_unless(const CLI::Option* option, bool applies, const std::string& goes_with) {
+    if (option->count() > 0 && !applies) throw CLI::ValidationError(option->get_name() + " " + goes_with);
 }
 
 void setup_new(CLI::App& app, const Globals& globals);

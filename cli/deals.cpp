@@ -62,11 +62,17 @@ void run(const DealsOptions& opt) {
 
 }  // namespace
 
-void setup_deals(CLI::App& app, const Globals&) {
+void setup_deals(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<DealsOptions>();
     auto* sub = app.add_subcommand("deals", "List the archived deals ('addiction new NAME' starts one)");
+    globals.no_game_file(sub);
+    globals.no_drawing(sub);
+    globals.no_record(sub);
     sub->add_flag("--json", opt->json, "One JSON array for scripts");
+    std::vector<std::string> groups(preset_names().begin(), preset_names().end());
+    groups.push_back("custom");
     sub->add_option("-r,--rules", opt->rules, "Only deals with these rules: a preset name, or custom")
+        ->check(CLI::IsMember(groups))
         ->type_name("PRESET");
     sub->callback([opt] { run(*opt); });
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "archive.hpp"
+#include "archive_folders.hpp"
 #include "choices.hpp"
 #include "commands.hpp"
 #include "files.hpp"
@@ -27,6 +28,24 @@ struct ExportOptions {
     std::string description;
 };
 
+// The name a deal file written to `output` has: the one `new NAME` finds it by
+// once it is in the deals folder, so a name it could not find is refused before
+// anything is written. "" for standard output.
+std::string deal_file_name(const std::string& output) {
+    if (output.empty() || output == "-") return "";
+    const std::filesystem::path path(output);
+    if (path.extension() != ".toml")
+        throw CLI::ValidationError(fmt::format("--output '{}': a deal file's name ends in .toml ('addiction new NAME' "
+                                               "reads NAME.toml from the deals folder)",
+                                               output));
+    std::string stem = path.stem().string();
+    if (std::string problem = archive_name_problem(stem); !problem.empty())
+        throw CLI::ValidationError(fmt::format("--output '{}': the deal's name '{}' {}, so 'addiction new {}' "
+                                               "could not find it",
+                                               output, stem, problem, stem));
+    return stem;
+}
+
 std::string exported(const Game& game, const ExportOptions& opt, const Globals& globals) {
     switch (opt.format) {
         case ExportFormat::Text:
@@ -42,20 +61,15 @@ std::string exported(const Game& game, const ExportOptions& opt, const Globals& 
         case ExportFormat::Solvitaire: return solvitaire_json(opt.at ? game.board() : game.deal().start);
         case ExportFormat::Deal: break;
     }
-    std::string name = opt.name;
-    if (name.empty() && !opt.output.empty()) {
-        std::string stem = std::filesystem::path(opt.output).stem().string();
-        if (is_archive_name(stem)) name = stem;
-    }
-    if (!name.empty() && !is_archive_name(name))
-        throw Error(fmt::format("archive name '{}' must be letters, digits, '-', '_' or '.'", name));
+    const std::string name = opt.name.empty() ? deal_file_name(opt.output) : opt.name;
+    if (std::string problem = archive_name_problem(name); !name.empty() && !problem.empty())
+        throw CLI::ValidationError(fmt::format("--name '{}' {}", name, problem));
     ArchiveDeal deal = archive_of(game, name, opt.with_history);
     deal.description = opt.description;
     return write_archive(deal);
 }
 
 void run(const ExportOptions& opt, const Globals& globals) {
-    if (opt.with_history && opt.format != ExportFormat::Deal) throw Error("--with-history goes with --format deal");
     Game game = load_game_file(game_path(globals.file));
     if (opt.at) game = game.at(*opt.at);
     const std::string text = exported(game, opt, globals);
@@ -72,6 +86,9 @@ void setup_export(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<ExportOptions>();
     auto* sub = app.add_subcommand("export", "Write the position or the deal as text, JSON, SVG, an archive "
                                              "deal file or a Solvitaire deal");
+    // Export writes files: no colour ever; it never changes the game.
+    sub->excludes(globals.options.color);
+    globals.no_record(sub);
     choice(sub->add_option("--format", opt->format,
                            "text (the board, no colour), json (as show --json), deal (an archive file), svg (a "
                            "picture), solvitaire (the deal for the Solvitaire solver)"),
@@ -79,15 +96,24 @@ void setup_export(CLI::App& app, const Globals& globals) {
         ->type_name("FORMAT");
     sub->add_option("-o,--output", opt->output, "Write to FILE, replaced atomically (default: standard output)")
         ->type_name("FILE");
-    sub->add_option("--at", opt->at,
-                    "The position after the first N actions (solvitaire: that position instead of the deal)")
-        ->type_name("N");
-    sub->add_flag("--with-history", opt->with_history, "With --format deal: the actions played as the line");
-    sub->add_option("--name", opt->name, "With --format deal: the deal's name (default: the output file's)")
-        ->type_name("NAME");
-    sub->add_option("--description", opt->description, "With --format deal: a line saying what the deal is")
-        ->type_name("TEXT");
-    sub->callback([opt, &globals] { run(*opt, globals); });
+    auto* at = sub->add_option("--at", opt->at,
+                               "The position after the first N actions (solvitaire: that position instead of the deal; "
+                               "deal: with --with-history, the first N actions as the line)")
+                   ->type_name("N");
+    auto* history = sub->add_flag("--with-history", opt->with_history, "With --format deal: the actions played as the line");
+    auto* name = sub->add_option("--name", opt->name, "With --format deal: the deal's name (default: the output file's)")
+                     ->type_name("NAME");
+    auto* description = sub->add_option("--description", opt->description,
+                                        "With --format deal: a line saying what the deal is")
+                            ->type_name("TEXT");
+    sub->callback([opt, at, history, name, description, &globals] {
+        const bool deal = opt->format == ExportFormat::Deal;
+        for (const CLI::Option* option : {history, name, description}) refuse_unless(option, deal, "goes with --format deal");
+        // A deal file holds the deal's start; only its line can stop after N actions.
+        refuse_unless(at, !deal || opt->with_history, "goes with --format deal only with --with-history");
+        refuse_unless(globals.options.ascii, opt->format == ExportFormat::Text, "goes with --format text");
+        run(*opt, globals);
+    });
 }
 
 }  // namespace addiction::cli

@@ -129,21 +129,26 @@ void remove(const std::string& name, bool force) {
 
 }  // namespace
 
-void setup_games(CLI::App& app, const Globals& /*globals*/) {
+void setup_games(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<GamesOptions>();
     auto* sub = app.add_subcommand("games", "List the named games (--game NAME), newest first, or remove one");
-    sub->add_flag("--json", opt->json, "One JSON array for scripts (see addiction(1))");
-    sub->add_option("--remove", opt->remove, "Remove the game NAME (a finished one, unless --force)")
-        ->type_name("NAME");
-    sub->add_flag("--force", opt->force, "With --remove: remove a game in progress (it counts as abandoned)");
-    sub->callback([opt] {
-        if (!opt->remove.empty()) {
-            if (opt->json) throw Error("--remove does not go with --json");
+    // The named games' folder, not one game file; a plain table.
+    globals.no_game_file(sub);
+    globals.no_drawing(sub);
+    auto* json = sub->add_flag("--json", opt->json, "One JSON array for scripts (see addiction(1))");
+    auto* remove_option = sub->add_option("--remove", opt->remove, "Remove the game NAME (a finished one, unless --force)")
+                              ->type_name("NAME")
+                              ->excludes(json);
+    sub->add_flag("--force", opt->force, "With --remove: remove a game in progress (it counts as abandoned)")
+        ->needs(remove_option);
+    const CLI::Option* no_record = globals.options.no_record;
+    sub->callback([opt, remove_option, no_record] {
+        // Only removing an unfinished game adds to the record (abandoned).
+        refuse_unless(no_record, remove_option->count() > 0, "goes with games --remove");
+        if (!opt->remove.empty())
             remove(opt->remove, opt->force);
-        } else {
-            if (opt->force) throw Error("--force goes with --remove NAME");
+        else
             list(opt->json);
-        }
     });
 }
 

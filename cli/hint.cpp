@@ -66,13 +66,17 @@ void setup_hint(CLI::App& app, const Globals& globals) {
         "hint",
         "Suggest the next action, e.g. 'move 6D c7' or 'shuffle': the next step of a plan that following hints "
         "plays to its end, never back to an earlier position");
-    sub->add_flag("--all", opt->all, "List every legal action instead");
-    sub->add_flag("--peek", opt->peek,
+    // A hint is an action in the command line's words (letters, never colour) and changes nothing.
+    globals.no_drawing(sub);
+    globals.no_record(sub);
+    auto* all = sub->add_flag("--all", opt->all, "List every legal action instead");
+    auto* peek = sub->add_flag("--peek", opt->peek,
                   "Plan with the full solver, which knows what each shuffle will bring (by default a hint uses only "
                   "what a player sees, as solve --fair does)");
-    sub->add_flag("--json", opt->json,
-                  "Print one JSON object instead: action, kind (line, guess, no-win) and actions_left (null unless "
-                  "kind is line)");
+    auto* json = sub->add_flag("--json", opt->json,
+                               "Print one JSON object instead: action, kind (line, guess, no-win) and actions_left "
+                               "(null unless kind is line)");
+    all->excludes(peek)->excludes(json);
     sub->footer(
         "The action goes to stdout, so that `addiction $(addiction hint)` plays it; one line on stderr says\n"
         "what it is: the next step of a winning line (and how many actions are left), the best-looking move\n"

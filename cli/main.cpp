@@ -132,9 +132,12 @@ std::string unknown_command(const CLI::App& app, const std::string& word) {
 }
 
 // addiction help [CMD]: the help of the program or of one command, as --help.
-void setup_help(CLI::App& app) {
+void setup_help(CLI::App& app, const addiction::cli::Globals& globals) {
     auto command = std::make_shared<std::string>();
     auto* sub = app.add_subcommand("help", "Show the help of the program, or of COMMAND");
+    globals.no_game_file(sub);
+    globals.no_drawing(sub);
+    globals.no_record(sub);
     sub->add_option("command", *command, "A command")->type_name("COMMAND");
     sub->callback([&app, command] {
         if (command->empty()) {
@@ -163,25 +166,27 @@ int main(int argc, char** argv) {
     app.fallthrough();  // global options may follow the subcommand too
 
     cli::Globals globals;
-    app.add_option("-f,--file", globals.file,
+    globals.options.file = app.add_option("-f,--file", globals.file,
                    "Game file (default: $ADDICTION_FILE, else $XDG_STATE_HOME/addiction/game.toml)")
         ->type_name("PATH");
-    cli::choice(app.add_option("--color", globals.color,
+    globals.options.color = cli::choice(app.add_option("--color", globals.color,
                                "Colour the board: auto (on a terminal, unless NO_COLOR), always, never"),
                 cli::kColors)
         ->type_name("WHEN");
-    app.add_flag("--ascii", globals.ascii, "Suit letters (C D H S) instead of symbols");
+    globals.options.ascii = app.add_flag("--ascii", globals.ascii, "Suit letters (C D H S) instead of symbols");
     // Read by game_path() and the record, which have no Globals: set while parsing.
     std::string game_name;
-    app.add_option("--game", game_name,
+    globals.options.game = app.add_option("--game", game_name,
                    "A named game: $XDG_STATE_HOME/addiction/games/NAME.toml (default: $ADDICTION_GAME)")
         ->check(CLI::Validator([](std::string& name) { return cli::game_name_problem(name); }, "NAME"))
         ->each([](const std::string& name) { cli::select_game(name); })
         ->type_name("NAME");
     bool no_record = false;
-    app.add_flag("--no-record", no_record,
+    globals.options.no_record = app.add_flag("--no-record", no_record,
                  "Do not add the game's end to the record ($ADDICTION_RECORD, else $XDG_DATA_HOME/addiction/record)")
         ->each([](const std::string&) { cli::set_recording(false); });
+
+    globals.options.file->excludes(globals.options.game);  // which game would it be?
 
     cli::setup_new(app, globals);
     cli::setup_show(app, globals);
@@ -196,7 +201,14 @@ int main(int argc, char** argv) {
     cli::setup_stats(app, globals);
     cli::setup_games(app, globals);
     cli::setup_complete(app, globals);
-    setup_help(app);
+    setup_help(app, globals);
+    // Set after the subcommands, which would inherit it.
+    app.footer(
+        "A global option goes only with the commands it changes something for; elsewhere it is refused (exit 2):\n"
+        "-f and --game with those that read or change the game (not stats, deals, games, solve --deals, replay\n"
+        "NAME); --color and --ascii with those that print a board, not with --json (hint prints actions, in\n"
+        "letters); --no-record with those that can end a game (new, move, shuffle, undo, redo, solve --apply,\n"
+        "games --remove). See addiction(1).");
 
     try {
         app.parse(argc, argv);

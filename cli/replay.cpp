@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "archive.hpp"
+#include "archive_folders.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "gamefile.hpp"
@@ -21,16 +22,19 @@ namespace addiction::cli {
 namespace {
 
 struct ReplayOptions {
-    std::string file;
+    std::string name;
     std::optional<int> from;
     std::optional<int> to;
     double delay = 0;
 };
 
-// A game file has a [play] table; anything else is read as an archive deal whose
-// line is the game.
-Game replayed_game(const std::string& file, const Globals& globals) {
-    if (file.empty()) return load_game_file(game_path(globals.file));
+// NAME is what `new NAME` takes by name: an archived deal, or a file. A game file
+// has a [play] table; anything else is read as an archive deal whose line is the game.
+Game replayed_game(const std::string& name, const Globals& globals) {
+    if (name.empty()) return load_game_file(game_path(globals.file));
+    const NamedDeal named = find_named_deal(name);
+    if (named.entry) return in_file(named.file.string(), [&] { return check_archive(named.entry->deal); });
+    const std::string file = named.file.string();
     const std::string text = read_input_file(file);
     return in_file(file, [&] {
         if (text.find("[play]") != std::string::npos) return load_game(text, file);
@@ -39,7 +43,7 @@ Game replayed_game(const std::string& file, const Globals& globals) {
 }
 
 void run(const ReplayOptions& opt, const Globals& globals) {
-    const Game game = replayed_game(opt.file, globals);
+    const Game game = replayed_game(opt.name, globals);
     const int length = static_cast<int>(game.history().size());
     const int from = opt.from.value_or(0);
     const int to = opt.to.value_or(length);
@@ -66,8 +70,12 @@ void run(const ReplayOptions& opt, const Globals& globals) {
 void setup_replay(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<ReplayOptions>();
     auto* sub = app.add_subcommand("replay", "Show each position of a game, with the action between them");
-    sub->add_option("file", opt->file, "A game file or an archive deal file with a line (default: the game)")
-        ->type_name("FILE");
+    globals.no_record(sub);  // replay never changes a game
+    auto* file = sub->add_option("name", opt->name,
+                                 "An archived deal (as new NAME takes it), a game file or an archive deal file, its "
+                                 "line played (default: the game)")
+                     ->type_name("NAME|FILE");
+    Globals::leaves_out(file, {globals.options.file, globals.options.game});
     sub->add_option("--from", opt->from, "Start at the position after N actions (default 0)")->type_name("N");
     sub->add_option("--to", opt->to, "Stop at the position after M actions (default: the last)")->type_name("M");
     sub->add_option("--delay", opt->delay, "Wait SECONDS between positions, redrawing on a terminal")

@@ -37,9 +37,12 @@ void run(const ShowOptions& opt, const Globals& globals) {
 void setup_show(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<ShowOptions>();
     auto* sub = app.add_subcommand("show", "Show the board and the game's status");
-    sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
+    globals.no_record(sub);  // show never changes the game
+    auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
+    Globals::leaves_out(json, {globals.options.color, globals.options.ascii});
     sub->add_option("--at", opt->at, "The position after the first N actions")->type_name("N");
-    sub->add_flag("--wants", opt->wants, "Mark each live gap with the card it wants, e.g. (7H); (2) for any 2");
+    sub->add_flag("--wants", opt->wants, "Mark each live gap with the card it wants, e.g. (7H); (2) for any 2")
+        ->excludes(json);
     sub->callback([opt, &globals] { run(*opt, globals); });
 }
 

@@ -25,6 +25,7 @@
 #include "paths.hpp"
 #include "position.hpp"
 #include "record_store.hpp"
+#include "rule_options.hpp"
 #include "solver.hpp"
 #include "store.hpp"
 
@@ -46,11 +47,7 @@ struct SolveOptions {
     bool json = false;
     bool fair = false;
     std::string deals;
-    std::string rules = "addiction";
-    std::optional<int> ranks;
-    std::optional<int> shuffles;
-    std::optional<Redeal> redeal;
-    bool fill_from_right = false;
+    RuleOptions rules;  // with --deals, over the addiction preset
     unsigned jobs = 1;
     std::string shard;
     std::string resume;
@@ -179,16 +176,6 @@ std::string solve_status(const SolveProgress& p) {
     // tracks.cpp: the complete search and the one that limits the moves of placed 2s.
     if (p.two_tracks()) text += p.complete_ahead() ? ", complete track ahead" : ", 2s-limited track ahead";
     return text;
-}
-
-Rules rules_from(const SolveOptions& opt) {
-    Rules rules = preset(opt.rules);
-    if (opt.ranks) rules.ranks = *opt.ranks;
-    if (opt.shuffles) rules.shuffles = *opt.shuffles;
-    if (opt.redeal) rules.redeal = *opt.redeal;
-    if (opt.fill_from_right) rules.fill_from_right = true;
-    rules.preset = preset_name_for(rules);
-    return rules;
 }
 
 SolveLimits limits_from(const SolveOptions& opt) {
@@ -344,7 +331,7 @@ Resumed read_resume(const std::string& path, const Rules& rules, bool fair) {
 void run_batch(const SolveOptions& opt) {
     const auto [from, to] = parse_range(opt.deals);
     const auto [shard, shards] = parse_shard(opt.shard);
-    const Rules rules = rules_from(opt);
+    const Rules rules = opt.rules.over(preset("addiction"));
     std::vector<std::uint64_t> deals = shard_deals(from, to, shard, shards);
     std::size_t skipped = 0;
     if (!opt.resume.empty()) {
@@ -450,8 +437,9 @@ void setup_solve(CLI::App& app, const Globals& globals) {
                     "on every machine (default: no limit)")
         ->type_name("N");
     sub->add_flag("--no-shuffle", opt->no_shuffle, "Plan with moves only; never shuffle");
-    sub->add_flag("--apply", opt->apply, "Play the winning line into the game file (one atomic step) instead of printing it");
-    sub->add_flag("--json", opt->json,
+    auto* apply = sub->add_flag("--apply", opt->apply,
+                                "Play the winning line into the game file (one atomic step) instead of printing it");
+    auto* json = sub->add_flag("--json", opt->json,
                   "Print verdict, statistics and line as one JSON object on stdout: verdict (won, no-win, "
                   "undecided), limit, moves, shuffles, positions, seconds, peak_mb, line");
     sub->add_flag("--fair", opt->fair,
@@ -465,27 +453,12 @@ void setup_solve(CLI::App& app, const Globals& globals) {
                     "summary line (summary, deals, won, no_win, undecided, win_rate_low, win_rate_high, "
                     "median_seconds, p90_seconds, and skipped with --resume, interrupted after Ctrl-C)")
         ->type_name("FROM-TO");
-    sub->get_option("--apply")->excludes(deals);
-    sub->add_option("-r,--rules", opt->rules, "With --deals: the rule preset (addiction, montana, gaps, mini)")
-        ->check(CLI::IsMember(preset_names()))
-        ->type_name("PRESET")
-        ->capture_default_str()
-        ->needs(deals);
-    sub->add_option("--ranks", opt->ranks, "With --deals: cards per suit, and slots per row")
-        ->check(CLI::Range(kMinRanks, kMaxRanks))
-        ->type_name("N")
-        ->needs(deals);
-    sub->add_option("--shuffles", opt->shuffles, "With --deals: shuffles (redeals) allowed in the game")
-        ->check(CLI::Range(0, kMaxShuffles))
-        ->type_name("N")
-        ->needs(deals);
-    choice(sub->add_option("--redeal", opt->redeal, "With --deals: how a shuffle deals: random (gaps anywhere) or after-run"),
-           kRedeals)
-        ->type_name("HOW")
-        ->needs(deals);
-    sub->add_flag("--fill-from-right", opt->fill_from_right,
-                  "With --deals: a card may also fill the gap left of its successor")
-        ->needs(deals);
+    apply->excludes(deals);
+    json->excludes(deals);  // --deals writes JSON lines anyway
+    // --deals solves fresh deals, not the game; --json prints no board.
+    Globals::leaves_out(deals, {globals.options.file, globals.options.game});
+    Globals::leaves_out(json, {globals.options.color, globals.options.ascii});
+    for (CLI::Option* option : opt->rules.add(*sub, "With --deals: ")) option->needs(deals);
     sub->add_option("-j,--jobs", opt->jobs, "With --deals: deals solved at once, each with its own --memory (and one thread when N > 1)")
         ->check(CLI::Range(1u, 256u))
         ->type_name("N")
@@ -515,7 +488,10 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         "\n"
         "On a terminal a status line on stderr shows the search (time, positions stored, positions per\n"
         "second, memory used of --memory) or, with --deals, the deals done and the time left.");
-    sub->callback([opt, &globals] {
+    sub->callback([opt, apply, &globals] {
+        // Only --apply prints the board, and only it can end the game.
+        for (const CLI::Option* option : {globals.options.color, globals.options.ascii, globals.options.no_record})
+            refuse_unless(option, apply->count() > 0, "goes with solve --apply");
         if (!opt->deals.empty())
             run_batch(*opt);
         else

@@ -95,8 +95,6 @@ void reset(const fs::path& record) {
 void run(const StatsOptions& opt, const Globals& globals) {
     const fs::path record = record_path();
     if (opt.reset) {
-        if (!opt.rules.empty() || opt.json || !opt.since.empty())
-            throw Error("--reset goes alone: it moves the whole record aside");
         reset(record);
         return;
     }
@@ -129,13 +127,21 @@ void setup_stats(CLI::App& app, const Globals& globals) {
     auto* sub = app.add_subcommand("stats", "Your record: games played, won, lost, abandoned, streaks, bests");
     std::vector<std::string> groups(preset_names().begin(), preset_names().end());
     groups.push_back("custom");
-    sub->add_option("-r,--rules", opt->rules, "Only games of this preset (custom: games of custom rules)")
-        ->check(CLI::IsMember(groups))
-        ->type_name("PRESET");
-    sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
-    sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD, UTC)")
-        ->type_name("DATE");
-    sub->add_flag("--reset", opt->reset, "Move the record aside (kept, with the date in its name) and start afresh");
+    // The record, not a game: no game file, nothing to record; a table without suits.
+    globals.no_game_file(sub);
+    globals.no_record(sub);
+    sub->excludes(globals.options.ascii);
+    auto* rules = sub->add_option("-r,--rules", opt->rules, "Only games of this preset (custom: games of custom rules)")
+                      ->check(CLI::IsMember(groups))
+                      ->type_name("PRESET");
+    auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
+    auto* since = sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD, UTC)")
+                      ->type_name("DATE");
+    auto* reset = sub->add_flag("--reset", opt->reset,
+                                "Move the record aside (kept, with the date in its name) and start afresh; goes alone");
+    reset->excludes(rules)->excludes(json)->excludes(since);
+    Globals::leaves_out(json, {globals.options.color});
+    Globals::leaves_out(reset, {globals.options.color});
     sub->callback([opt, &globals] { run(*opt, globals); });
 }
 

@@ -65,7 +65,11 @@ _addiction() {
             return
             ;;
         -r | --rules)
-            COMPREPLY=($(compgen -W "$(_addiction_words presets)" -- "$cur"))
+            # stats and deals also take custom, the group of every custom game
+            local presets
+            presets=$(_addiction_words presets)
+            [[ $command == stats || $command == deals ]] && presets+=" custom"
+            COMPREPLY=($(compgen -W "$presets" -- "$cur"))
             return
             ;;
         --redeal)
@@ -114,8 +118,17 @@ _addiction() {
     fi
 
     case $command in
-        new)
-            ((${#args[@]} == 0)) && COMPREPLY=($(compgen -W "$(_addiction_words deals)" -- "$cur"))
+        new | replay)
+            # An archived deal, or a deal file: the names new and replay both take.
+            if ((${#args[@]} == 0)); then
+                COMPREPLY=($(compgen -W "$(_addiction_words deals)" -- "$cur") $(compgen -f -- "$cur"))
+            fi
+            ;;
+        undo | redo)
+            ((${#args[@]} == 0)) && COMPREPLY=($(compgen -W "all" -- "$cur"))
+            ;;
+        help)
+            ((${#args[@]} == 0)) && COMPREPLY=($(compgen -W "$(_addiction_words commands)" -- "$cur"))
             ;;
         move)
             if ((${#args[@]} == 0)); then
@@ -123,9 +136,6 @@ _addiction() {
             elif ((${#args[@]} == 1)); then
                 COMPREPLY=($(compgen -W "$(_addiction_words destinations "${args[0]}")" -- "$cur"))
             fi
-            ;;
-        replay)
-            COMPREPLY=($(compgen -f -- "$cur"))
             ;;
     esac
 }

@@ -26,7 +26,7 @@ function __addiction_move_args_is
     test (math (count $tokens) - $i) -eq $argv[1]
 end
 
-set -l commands new show move shuffle undo redo hint solve deals export replay stats games
+set -l commands new show move shuffle undo redo hint solve deals export replay stats games help
 
 complete -c addiction -f
 complete -c addiction -s f -l file -r -F -d 'Game file'
@@ -39,9 +39,13 @@ complete -c addiction -l version -d 'Print the version'
 
 complete -c addiction -n "not __fish_seen_subcommand_from $commands" -a '(__addiction_words commands)'
 
-complete -c addiction -n '__fish_seen_subcommand_from new' -a '(__addiction_words deals)' -d 'Archived deal'
+complete -c addiction -n '__fish_seen_subcommand_from new replay' -a '(__addiction_words deals)' -d 'Archived deal'
+complete -c addiction -n '__fish_seen_subcommand_from new replay' -F
+complete -c addiction -n '__fish_seen_subcommand_from undo redo' -a all -d 'Every action'
+complete -c addiction -n '__fish_seen_subcommand_from help' -a '(__addiction_words commands)'
 complete -c addiction -n '__fish_seen_subcommand_from new' -l from -r -F -d 'Import the deal from a file'
-complete -c addiction -n '__fish_seen_subcommand_from new deals solve' -s r -l rules -x -a '(__addiction_words presets)' -d 'Rule preset'
+complete -c addiction -n '__fish_seen_subcommand_from new solve' -s r -l rules -x -a '(__addiction_words presets)' -d 'Rule preset'
+complete -c addiction -n '__fish_seen_subcommand_from deals' -s r -l rules -x -a 'addiction montana gaps mini custom' -d 'Only these rules'
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l ranks -x -d 'Cards per suit'
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l shuffles -x -d 'Shuffles allowed'
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l redeal -x -a 'random after-run' -d 'How a shuffle deals'
@@ -84,7 +88,6 @@ complete -c addiction -n '__fish_seen_subcommand_from export' -l with-history -d
 complete -c addiction -n '__fish_seen_subcommand_from export' -l name -x -d 'Archive name'
 complete -c addiction -n '__fish_seen_subcommand_from export' -l description -x -d 'Archive description'
 
-complete -c addiction -n '__fish_seen_subcommand_from replay' -F -d 'Game or archive file'
 complete -c addiction -n '__fish_seen_subcommand_from replay' -l from -x -d 'First position'
 complete -c addiction -n '__fish_seen_subcommand_from replay' -l to -x -d 'Last position'
 complete -c addiction -n '__fish_seen_subcommand_from replay' -l delay -x -d 'Seconds between positions'

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "deal.hpp"
 #include "files.hpp"
 #include "paths.hpp"
 
@@ -44,6 +45,24 @@ std::vector<ArchiveEntry> archive_entries(bool warn) {
         if (std::none_of(seen.begin(), seen.end(), [&](const ArchiveEntry& e) { return e.deal.name == entry.deal.name; }))
             seen.push_back(std::move(entry));
     return seen;
+}
+
+NamedDeal find_named_deal(const std::string& name) {
+    std::error_code ec;
+    if (name.find('/') == std::string::npos) {
+        if (auto entry = find_archive_deal(name)) return {entry->file, std::move(entry)};
+        if (!name.empty() && fs::is_regular_file(name, ec)) return {name, std::nullopt};
+        throw Error(fmt::format("no deal or file named '{}' ('addiction deals' lists the archive)", name));
+    }
+    return {name, std::nullopt};
+}
+
+std::string archive_name_problem(std::string_view name) {
+    if (!is_archive_name(name))
+        return "must be letters, digits, '-', '_' or '.', not starting with '-' or '.', at most 64 characters";
+    if (is_deal_number(name)) return "reads as a deal number";
+    if (deal_code_ranks(name) != 0) return "reads as a deal code";
+    return "";
 }
 
 std::optional<ArchiveEntry> find_archive_deal(const std::string& name) {

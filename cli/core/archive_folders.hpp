@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "archive.hpp"
@@ -21,5 +22,20 @@ struct ArchiveEntry {
 std::vector<ArchiveEntry> archive_entries(bool warn = true);
 // The user's deal of that name, else the shipped one.
 std::optional<ArchiveEntry> find_archive_deal(const std::string& name);
+
+// A deal named on the command line, as `new NAME` and `replay NAME` both take it.
+struct NamedDeal {
+    std::filesystem::path file;         // where it is
+    std::optional<ArchiveEntry> entry;  // an archived deal; none for a file given by its path
+};
+// A word with a '/' is a path; else the user's archived deal of that name, else
+// the shipped one, else a file of that name in the current folder. Throws Error
+// "no deal or file named 'NAME' ..." when there is none.
+NamedDeal find_named_deal(const std::string& name);
+
+// Why `name` could not be found again as an archived deal by `new NAME` (it must
+// be an archive name that reads as neither a deal number nor a deal code), or ""
+// when it can.
+std::string archive_name_problem(std::string_view name);
 
 }  // namespace addiction::cli

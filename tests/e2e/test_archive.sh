@@ -48,7 +48,7 @@ contains "$out" "deal 11 (mini rules) from the archive (mini-easy)" "new NAME sa
 run show --json
 jq_is "$out" .rules.preset '"mini"' "archived rules apply"
 refused 1 "unknown archive name" new --force no-such-deal
-contains "$err" "neither a deal number, a deal code nor an archived deal" "unknown name message"
+contains "$err" "no deal or file named 'no-such-deal'" "unknown name message"
 
 # Export a game as a deal, archive it, list it, start it again: the same layout.
 addiction new --force 4242 >/dev/null

@@ -36,6 +36,31 @@ contains "$(bash_complete export --format "")" "solvitaire" "bash: export format
 contains "$(bash_complete replay --)" "--delay" "bash: replay options"
 contains "$(bash_complete --)" "--file" "bash: global options"
 
+[ "$(bash_complete undo "")" = all ] && ok || bad "bash: undo all"
+contains "$(bash_complete replay mini-)" "mini-two-step" "bash: archive names after replay, as after new"
+contains "$(bash_complete help mo)" "move" "bash: commands after help"
+contains "$(bash_complete stats --rules c)" "custom" "bash: stats --rules custom"
+
+# Every command, and every option its --help lists (the global ones too), is in
+# each script: a new option without a completion fails here.
+options_in() { sed -n -E 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*).*/\2/p' | grep -v -x -e --help -e --version | sort -u; }
+bash_script=$(cat "$COMPLETIONS/addiction.bash")
+zsh_script=$(cat "$COMPLETIONS/_addiction")
+fish_script=$(cat "$COMPLETIONS/addiction.fish")
+for command in $(addiction complete commands | cut -f1); do
+  contains "$fish_script" " $command" "fish knows the command $command"
+  if [ "$command" != shuffle ]; then
+    [[ $zsh_script =~ [[:space:]\|]$command[\|\)] ]] && ok || bad "zsh completes the arguments of $command"
+  fi
+  [ "$command" = help ] || [ "$command" = move ] || [ "$command" = shuffle ] || [ "$command" = undo ] ||
+    [ "$command" = redo ] || contains "$bash_script" "$command)" "bash lists the options of $command"
+  for option in $(addiction "$command" --help | options_in) $(addiction --help | options_in); do
+    contains "$bash_script" "$option" "bash completes $command $option"
+    contains "$zsh_script" "$option" "zsh completes $command $option"
+    contains "$fish_script" "-l ${option#--}" "fish completes $command $option"
+  done
+done
+
 # zsh: the script parses, and compinit picks it up for addiction.
 if command -v zsh >/dev/null; then
   zsh -n "$COMPLETIONS/_addiction" && ok || bad "zsh: script parses"
@@ -75,6 +100,9 @@ if command -v fish >/dev/null; then
   [ "$(fish_complete 'addiction move ' | cut -f1 | tr '\n' ' ')" = "4H 5S 6D " ] && ok || bad "fish: legal cards after move: $(fish_complete "addiction move " | cut -f1 | tr "\n" " ")"
   [ "$(fish_complete 'addiction move 4H ' | cut -f1)" = a6 ] && ok || bad "fish: the gap for 4H"
   contains "$(fish_complete 'addiction new --rules ')" "mini" "fish: presets"
+  contains "$(fish_complete 'addiction undo ')" "all" "fish: undo all"
+  contains "$(fish_complete 'addiction replay mini-')" "mini-easy" "fish: archive names after replay"
+  contains "$(fish_complete 'addiction help ')" "move" "fish: commands after help"
 else
   bad "fish is not installed (scripts/install-deps installs it)"
 fi

@@ -35,7 +35,7 @@ refused 1 "typo over a game" new --force "$(typo "$MINI" 3 A)"
 
 # A code without its check character: the same deal and game, stored in the checked form, with a note.
 expect 0 "new old code" new --force "$OLD_MINI"
-if [ "$err" = "addiction: note: deal code without check character; its checked form is $MINI" ]; then ok; else
+if [ "$err" = "addiction: note: deal code without check character (an old code, or one with a character left out: check the deal); its checked form is $MINI" ]; then ok; else
   bad "old code note: $err"
 fi
 addiction shuffle >/dev/null

@@ -6,11 +6,16 @@ addiction new 1 >/dev/null
 addiction $(addiction hint) >/dev/null
 addiction $(addiction hint) >/dev/null
 
-# text: the board as show prints it, no colour even when asked for.
-expect 0 "export text" --color always export
+# text: the board as show prints it, never in colour (so --color is refused).
+expect 0 "export text" export
 [[ "$out" != *$'\e'* ]] && ok || bad "no colour in text export"
+if command -v script >/dev/null; then
+  [[ "$(TERM=xterm script -qc "$BIN export" /dev/null)" != *$'\e['* ]] && ok || bad "no colour in text export on a terminal"
+fi
 contains "$out" "$(addiction --color never show | head -5)" "text is the board show prints"
 contains "$out" "deal 1, addiction rules" "text has the status line"
+refused 2 "export --color" --color always export
+contains "$err" "--color" "export --color names the option"
 
 # json: as show --json.
 expect 0 "export json" export --format json
@@ -35,8 +40,8 @@ contains "$out" "preset = 'addiction'" "rules"
 [[ "$out" != *"line ="* ]] && ok || bad "no line without --with-history"
 expect 0 "export deal --with-history" export --format deal --with-history
 contains "$out" "line = [" "line with history"
-refused 1 "--with-history with text" export --with-history
-refused 1 "bad name" export --format deal --name "../x"
+refused 2 "--with-history with text" export --with-history
+refused 2 "bad name" export --format deal --name "../x"
 refused 2 "unknown format" export --format pdf
 
 # solvitaire: the deal, tens as 10, gaps as "".

@@ -20,7 +20,8 @@ ADDICTION_FILE="" ADDICTION_GAME=one run show --json
 addiction new 3 >/dev/null
 [ "$(ADDICTION_GAME=two "$BIN" show --json | jq -r .deal)" = 3 ] && ok || bad "ADDICTION_FILE before ADDICTION_GAME"
 [ "$("$BIN" --game two show --json | jq -r .deal)" = 2 ] && ok || bad "--game before ADDICTION_FILE"
-[ "$("$BIN" -f "$ADDICTION_FILE" --game two show --json | jq -r .deal)" = 3 ] && ok || bad "-f before --game"
+refused 2 "-f and --game: which game?" -f "$ADDICTION_FILE" --game two show
+contains "$err" "--file excludes --game" "-f and --game name the options"
 refused 2 "a bad game name" --game ../evil show
 expect 0 "games" games
 [ "$(sed -n 2p <<<"$out" | cut -d' ' -f1)" = two ] && ok || bad "newest first: $out"

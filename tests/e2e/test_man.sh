@@ -27,11 +27,20 @@ for command in $(addiction complete commands | cut -f1); do
     contains "$page" "$option" "addiction(1) documents $command $option"
   done
 done
+for option in $(addiction --help | sed -n -E 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*).*/\2/p'); do
+  contains "$page" "$option" "addiction(1) documents the global option $option"
+done
+# What the command line does today: round trips, undo all, did-you-mean, refusals.
+for words in "addiction show | addiction new --from -" "addiction export | addiction new --from -" "undo all" \
+  "did you mean" "never ignored" "no deal or file named" "replay" "check character"; do
+  contains "$page" "$words" "addiction(1) says: $words"
+done
 for section in "EXIT STATUS" ENVIRONMENT FILES EXAMPLES; do contains "$page" "$section" "addiction(1) has $section"; done
 contains "$page" 'addiction $(addiction hint)' "example of addiction \$(addiction hint)"
 
 page5=$(cat "$MAN/addiction.5" 2>/dev/null)
-for words in "xoshiro256" "SplitMix64" "0xD1342543DE82EF95" "Lemire" "FNV-1a" "verdict" "history"; do
+for words in "xoshiro256" "SplitMix64" "0xD1342543DE82EF95" "Lemire" "FNV-1a" "verdict" "history" \
+  "check character" "left out"; do
   contains "$page5" "$words" "addiction(5) has $words"
 done
 finish

@@ -31,6 +31,41 @@ expect 0 "replay a game file" --color never replay "$WORK/copy.toml"
 expect 0 "replay shipped line" --color never replay "$SRC/deals/mini-easy.toml"
 contains "$(printf '%s\n' "$out" | tail -1)" ": won" "shipped line ends won"
 
+# new NAME and replay NAME take the same names: shipped deals, yours, files.
+mkdir -p "$XDG_DATA_HOME/addiction/deals"
+expect 0 "export into your deals" export --format deal --with-history -o "$XDG_DATA_HOME/addiction/deals/mine.toml"
+cp "$XDG_DATA_HOME/addiction/deals/mine.toml" "$WORK/here.toml"
+cp "$ADDICTION_FILE" "$WORK/kept.toml"
+for name in mini-easy mine ./here.toml here.toml "$WORK/here.toml"; do
+  expect 0 "replay $name" --color never replay "$name"
+  expect 0 "new $name" new --force "$name"
+done
+expect 0 "replay your deal" --color never replay mine
+[ "$(printf '%s\n' "$out" | tail -6)" = "$last" ] && ok || bad "your deal replays to the same final board"
+for name in no-such-deal ./no-such.toml; do
+  refused 1 "new $name" new --force "$name"
+  new_err=$err
+  refused 1 "replay $name" replay "$name"
+  [ "$err" = "$new_err" ] && ok || bad "new and replay say the same for $name: '$new_err' and '$err'"
+done
+[ "$err" != "${err#*no-such.toml}" ] && ok || bad "an unknown file is named: $err"
+refused 1 "replay an unknown name" replay no-such-deal
+[ "$err" = "addiction: no deal or file named 'no-such-deal' ('addiction deals' lists the archive)" ] && ok ||
+  bad "unknown name: $err"
+cp "$WORK/kept.toml" "$ADDICTION_FILE"
+
+# export --format deal -o refuses a file that new NAME could not find again, and writes nothing.
+for bad_name in 12.toml mine.txt .hidden.toml "two words.toml" MCLrh219Quh_0pfsbvaAlLlHXP9ulkUx3sO-fYRC.toml; do
+  refused 2 "export -o $bad_name" export --format deal -o "$XDG_DATA_HOME/addiction/deals/$bad_name"
+  contains "$err" "--output" "export -o $bad_name names the option"
+  [ ! -e "$XDG_DATA_HOME/addiction/deals/$bad_name" ] && ok || bad "export -o $bad_name wrote the file"
+done
+refused 2 "export --name 42" export --format deal --name 42
+expect 0 "export -o a name new finds" export --format deal -o "$XDG_DATA_HOME/addiction/deals/mini-11.toml"
+expect 0 "new finds it" new --force mini-11
+expect 0 "export other formats anywhere" export --format json -o "$WORK/12.txt"
+cp "$WORK/kept.toml" "$ADDICTION_FILE"
+
 # --delay waits between positions.
 start=$(date +%s%N)
 expect 0 "replay --delay" replay --from 0 --to 2 --delay 0.2

@@ -1,0 +1,49 @@
+#include "rule_options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "card.hpp"
+#include "choice.hpp"
+
+namespace addiction::cli {
+
+std::vector<CLI::Option*> RuleOptions::add(CLI::App& app, const std::string& prefix) {
+    std::vector<CLI::Option*> out;
+    out.push_back(app.add_option("-r,--rules", rules, prefix + "Rule preset: addiction, montana, gaps, mini")
+                      ->check(CLI::IsMember(preset_names()))
+                      ->type_name("PRESET"));
+    out.push_back(app.add_option("--ranks", ranks, prefix + "Cards per suit, and slots per row")
+                      ->check(CLI::Range(kMinRanks, kMaxRanks))
+                      ->type_name("N"));
+    out.push_back(app.add_option("--shuffles", shuffles, prefix + "Shuffles (redeals) allowed in the game")
+                      ->check(CLI::Range(0, kMaxShuffles))
+                      ->type_name("N"));
+    out.push_back(choice(app.add_option("--redeal", redeal,
+                                        prefix + "How a shuffle deals: random (gaps anywhere) or after-run"),
+                         kRedeals)
+                      ->type_name("HOW"));
+    out.push_back(app.add_flag("--fill-from-right", fill_from_right,
+                               prefix + "A card may also fill the gap left of its successor"));
+    return out;
+}
+
+bool RuleOptions::given() const { return !rules.empty() || ranks || shuffles || redeal || fill_from_right; }
+
+Rules RuleOptions::over(Rules base) const {
+    if (!rules.empty()) base = preset(rules);
+    if (ranks) base.ranks = *ranks;
+    if (shuffles) base.shuffles = *shuffles;
+    if (redeal) base.redeal = *redeal;
+    if (fill_from_right) base.fill_from_right = true;
+    base.preset = preset_name_for(base);
+    return base;
+}
+
+std::string RuleOptions::ranks_option() const {
+    if (ranks) return fmt::format("--ranks {}", *ranks);
+    if (!rules.empty()) return "--rules " + rules;
+    return "";
+}
+
+}  // namespace addiction::cli

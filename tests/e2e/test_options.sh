@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# No option is silently ignored: every option of every subcommand (read from
+# `addiction CMD --help`, the global options from `addiction --help`) has an entry
+# below, either "always" (it applies wherever it may be given) or a command line in
+# which it does not apply, which must be refused: exit 2, one line on stderr that
+# names the option, the game file byte-identical. A new option without an entry
+# fails this suite. Then a few combinations that do apply, which must succeed.
+source "$(dirname "$0")/lib.sh" "$1"
+
+# A mini game with actions, so that nothing refused can pass for harmless, and a
+# named game "two" for --game.
+addiction new --rules mini 11 >/dev/null
+addiction "$(addiction hint 2>/dev/null)" >/dev/null 2>&1 || true
+addiction move 4H a6 >/dev/null 2>&1 || addiction $(addiction hint 2>/dev/null) >/dev/null
+addiction --game two new --rules mini 3 >/dev/null
+
+# COMMAND OPTION :: always                    the option applies in every combination
+# COMMAND OPTION :: ARGS...                   ARGS must be refused, naming OPTION
+# Paths are relative to the suite's folder, where game.toml is the game.
+table=$(cat <<'TABLE'
+new --file :: always
+new --game :: always
+new --color :: always
+new --ascii :: always
+new --no-record :: always
+new --from :: new 1 --from game.toml
+new --rules :: always
+new --ranks :: always
+new --shuffles :: always
+new --redeal :: always
+new --fill-from-right :: always
+new --force :: always
+new --winnable :: always
+show --file :: always
+show --game :: always
+show --color :: show --json --color never
+show --ascii :: show --json --ascii
+show --no-record :: show --no-record
+show --json :: always
+show --at :: always
+show --wants :: show --json --wants
+move --file :: always
+move --game :: always
+move --color :: always
+move --ascii :: always
+move --no-record :: always
+shuffle --file :: always
+shuffle --game :: always
+shuffle --color :: always
+shuffle --ascii :: always
+shuffle --no-record :: always
+undo --file :: always
+undo --game :: always
+undo --color :: always
+undo --ascii :: always
+undo --no-record :: always
+redo --file :: always
+redo --game :: always
+redo --color :: always
+redo --ascii :: always
+redo --no-record :: always
+hint --file :: always
+hint --game :: always
+hint --color :: hint --color never
+hint --ascii :: hint --ascii
+hint --no-record :: hint --no-record
+hint --all :: always
+hint --peek :: hint --all --peek
+hint --json :: hint --all --json
+solve --file :: solve --deals 1-1 -f game.toml
+solve --game :: solve --deals 1-1 --game two
+solve --color :: solve --color never
+solve --ascii :: solve --ascii
+solve --no-record :: solve --no-record
+solve --time-limit :: always
+solve --memory :: always
+solve --positions :: always
+solve --no-shuffle :: always
+solve --apply :: solve --apply --deals 1-1
+solve --json :: solve --json --deals 1-1
+solve --fair :: always
+solve --deals :: always
+solve --rules :: solve --rules gaps
+solve --ranks :: solve --ranks 7
+solve --shuffles :: solve --shuffles 1
+solve --redeal :: solve --redeal random
+solve --fill-from-right :: solve --fill-from-right
+solve --jobs :: solve --jobs 2
+solve --shard :: solve --shard 1/2
+solve --resume :: solve --resume game.toml
+deals --file :: deals -f game.toml
+deals --game :: deals --game two
+deals --color :: deals --color never
+deals --ascii :: deals --ascii
+deals --no-record :: deals --no-record
+deals --json :: always
+deals --rules :: always
+export --file :: always
+export --game :: always
+export --color :: export --color never
+export --ascii :: export --format json --ascii
+export --no-record :: export --no-record
+export --format :: always
+export --output :: always
+export --at :: export --at 1 --format deal
+export --with-history :: export --with-history --format svg
+export --name :: export --name foo --format svg
+export --description :: export --description words --format json
+replay --file :: replay mini-easy -f game.toml
+replay --game :: replay mini-easy --game two
+replay --color :: always
+replay --ascii :: always
+replay --no-record :: replay --no-record
+replay --from :: always
+replay --to :: always
+replay --delay :: always
+stats --file :: stats -f game.toml
+stats --game :: stats --game two
+stats --color :: stats --json --color never
+stats --ascii :: stats --ascii
+stats --no-record :: stats --no-record
+stats --rules :: stats --reset --rules mini
+stats --json :: stats --reset --json
+stats --since :: stats --reset --since 2026-01-01
+stats --reset :: always
+games --file :: games -f game.toml
+games --game :: games --game two
+games --color :: games --color never
+games --ascii :: games --ascii
+games --no-record :: games --no-record
+games --json :: games --remove two --json
+games --remove :: always
+games --force :: games --force
+help --file :: help -f game.toml
+help --game :: help --game two
+help --color :: help --color never
+help --ascii :: help --ascii
+help --no-record :: help --no-record
+TABLE
+)
+
+# The options of a help text: the first long name on each line that declares one.
+options_in() { sed -n -E 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*).*/\2/p' | grep -v -x -e --help -e --version | sort -u; }
+globals=$(addiction --help | options_in)
+[ "$(wc -l <<<"$globals")" -ge 5 ] && ok || bad "global options read from --help: $globals"
+
+commands=$(addiction complete commands | cut -f1)
+walked=0
+for command in $commands; do
+  for option in $globals $(addiction "$command" --help | options_in); do
+    entry=$(grep -E "^$command $option :: " <<<"$table" | head -1)
+    if [ -z "$entry" ]; then
+      bad "$command $option has no entry in test_options.sh: say where it does not apply, or 'always'"
+      continue
+    fi
+    ok
+    args=${entry#* :: }
+    [ "$args" = always ] && continue
+    walked=$((walked + 1))
+    # shellcheck disable=SC2086
+    refused 2 "$command $option does not apply: $args" $args
+    contains "$err" "$option" "$args: the message names $option"
+  done
+done
+[ "$walked" -ge 60 ] && ok || bad "only $walked refusals walked"
+
+# No entry for an option that is gone: the table stays the list of what there is.
+while read -r command option _; do
+  if printf '%s\n%s\n' "$globals" "$(addiction "$command" --help | options_in)" | grep -q -x -e "$option"; then ok; else
+    bad "test_options.sh lists $command $option, which --help does not"
+  fi
+done <<<"$table"
+
+# The positionals that exclude an option.
+refused 2 "new DEAL --from" new 1 --from game.toml
+contains "$err" "--from" "new DEAL --from names --from"
+refused 2 "-f and --game" -f game.toml --game two show
+contains "$err" "--game" "-f --game names --game"
+
+# Combinations that apply succeed.
+cp game.toml game.before
+while IFS= read -r args; do
+  # shellcheck disable=SC2086
+  expect 0 "applies: $args" $args
+done <<'APPLIES'
+--ascii show
+--color never show --wants
+show --json --at 1
+-f game.toml hint --json
+--game two hint --all
+export --format deal --name mine --description words --with-history --at 1
+export --format text --ascii
+export --format solvitaire --at 1
+replay mini-easy --ascii --from 1 --to 2
+stats --color never --since 2026-01-01
+deals --json -r mini
+solve --deals 1-2 --rules mini --ranks 7 --shuffles 2 --redeal random --jobs 2 --shard 1/1 --time-limit 5
+solve --json --positions 100000
+APPLIES
+same_file game.before game.toml "the game is unchanged by what only reads it"
+expect 0 "solve --apply --ascii --no-record" --ascii --no-record solve --apply --positions 1000000
+expect 0 "games --remove --no-record" --no-record games --remove two --force
+finish
