@@ -262,7 +262,7 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
     int shortened = 0;
     for (const char* name : {"addiction", "montana", "mini"}) {
         const Rules rules = preset(name);
-        for (std::uint64_t deal = 1; deal <= 30; ++deal) {
+        for (std::uint64_t deal = 1; deal <= scaled(30u); ++deal) {
             const std::string preset_name = name;
             CAPTURE(preset_name);
             CAPTURE(deal);
