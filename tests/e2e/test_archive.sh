@@ -23,10 +23,18 @@ jq_is "$out" '[.[] | select(.name == "gaps-no-win") | .verdict, .source]' '["no-
 [ "$(printf '%s' "$out" | jq length)" -ge 8 ] && ok || bad "at least 8 shipped deals"
 
 # Every shipped verdict, through the command line: winning lines replay to a won
-# game; no-win verdicts are re-proven by `addiction solve` (exit 3).
-for file in "$SRC"/deals/*.toml; do
+# game; no-win verdicts are re-proven by `addiction solve` (exit 3). The sanitizer
+# build sets ADDICTION_TEST_SHORT=1: there only the smallest deal of each verdict
+# (the unit test still replays every line).
+declare -A checked=()
+mapfile -t files < <(for file in "$SRC"/deals/*.toml; do
+  printf '%s %s\n' "$(sed -n 's/^ranks = \([0-9]*\)$/\1/p' "$file")" "$file"
+done | sort -s -n -k1,1 | cut -d' ' -f2-)
+for file in "${files[@]}"; do
   name=$(basename "$file" .toml)
   verdict=$(sed -n "s/^verdict = '\(.*\)'$/\1/p" "$file")
+  [ "${ADDICTION_TEST_SHORT:-0}" = 1 ] && [ -n "${checked[$verdict]+set}" ] && continue
+  checked[$verdict]=1
   case $verdict in
     win)
       run --color never replay "$file"
@@ -52,7 +60,8 @@ contains "$err" "no deal or file named 'no-such-deal'" "unknown name message"
 
 # Export a game as a deal, archive it, list it, start it again: the same layout.
 addiction new --force 4242 >/dev/null
-addiction $(addiction hint) >/dev/null
+# Any legal move will do: hint --all lists them without the hint's search.
+addiction $(addiction hint --all | head -1) >/dev/null
 before=$(rows)
 start=$(rows --at 0)
 mkdir -p "$XDG_DATA_HOME/addiction/deals"

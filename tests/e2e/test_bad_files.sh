@@ -58,15 +58,21 @@ declare -A want=(
 # Every subcommand that reads the game, `new` included: it must not replace a
 # file it cannot read without --force.
 commands=("show" "show --json" "move 5S b9" "move 2C" "shuffle" "undo" "redo" "hint" "new 5")
+# The sanitizer build sets ADDICTION_TEST_SHORT=1: there each file meets two of the
+# commands, taken in turn, so that each command still meets about ten files.
+if [ "${ADDICTION_TEST_SHORT:-0}" = 1 ]; then per_file=2; else per_file=${#commands[@]}; fi
+turn=0
 
-# check NAME FRAGMENT: every command on the game file now in place.
+# check NAME FRAGMENT: the commands (all, or the next per_file) on the game file now in place.
 check() {
-  local name=$1 fragment=$2 cmd
-  for cmd in "${commands[@]}"; do
+  local name=$1 fragment=$2 i cmd
+  for ((i = 0; i < per_file; i++)); do
+    cmd=${commands[(turn + i) % ${#commands[@]}]}
     # shellcheck disable=SC2086  # the command's words are meant to split
     refused 1 "$name: $cmd" $cmd
     contains "$err" "$fragment" "$name: $cmd"
   done
+  turn=$(((turn + per_file) % ${#commands[@]}))
   tried=$((tried + 1))
 }
 
@@ -192,5 +198,5 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
   chmod 755 "$WORK/perm"
 fi
 
-echo "broken files tried: $tried, each with every command that reads the game"
+echo "broken files tried: $tried, each with $per_file of the ${#commands[@]} commands that read the game"
 finish

@@ -5,8 +5,14 @@
 # next command (which removes it under the lock).
 source "$(dirname "$0")/lib.sh" "$1"
 
-KILLS=${CRASH_KILLS:-100}
-PAIRS=${CRASH_PAIRS:-1500}  # a long history, so each save takes a while
+# PAIRS: a long history, so each save takes a while. The sanitizer build sets
+# ADDICTION_TEST_SHORT=1, where each invocation is several times slower: a quarter
+# of the kills on a quarter of the history (a save still long enough to be hit).
+if [ "${ADDICTION_TEST_SHORT:-0}" = 1 ]; then
+  KILLS=${CRASH_KILLS:-25} PAIRS=${CRASH_PAIRS:-375}
+else
+  KILLS=${CRASH_KILLS:-100} PAIRS=${CRASH_PAIRS:-1500}
+fi
 
 # Deal 1 after these six moves has 2C in a1 and a gap in b1, so 2C can shuttle
 # between them for as long as we like; that gives a long, valid history.

@@ -1,12 +1,60 @@
-// Small builders for engine tests.
+// Small builders for engine tests, the boards reachable from a tiny one, and the
+// short run of the sanitizer build.
 #pragma once
 
+#include <algorithm>
+#include <cstdlib>
 #include <initializer_list>
+#include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "gamefile.hpp"
 
 namespace addiction::test {
+
+// The sanitizer build sets ADDICTION_TEST_SHORT=1 (tests/CMakeLists.txt): there the
+// heavy cases check each of their properties on fewer deals or shorter searches.
+inline bool short_run() {
+    static const bool is_short = [] {
+        const char* value = std::getenv("ADDICTION_TEST_SHORT");
+        return value != nullptr && std::string_view(value) == "1";
+    }();
+    return is_short;
+}
+
+// n, or a quarter of it (at least 1) in a short run: a count of deals or a budget.
+template <typename N>
+N scaled(N n) {
+    return short_run() ? std::max(N{1}, static_cast<N>(n / 4)) : n;
+}
+
+// Shows `visit` every board reachable from `start` with moves only
+// (Board::legal_moves, no pruning, no shuffles), `start` first, each once, until it
+// returns true; returns whether it did. An independent reference for the solver
+// and the dead-end proof; only for tiny boards.
+template <typename Visit>
+bool any_reachable(const Board& start, const Rules& rules, Visit visit) {
+    auto key_of = [](const Board& board) {
+        std::string key;
+        for (int i = 0; i < board.size(); ++i) key += static_cast<char>(board.at(i).code());
+        return key;
+    };
+    std::set<std::string> seen{key_of(start)};
+    std::vector<Board> stack{start};
+    while (!stack.empty()) {
+        const Board board = stack.back();
+        stack.pop_back();
+        if (visit(board)) return true;
+        for (const Move& move : board.legal_moves(rules)) {
+            Board next = board;
+            next.play(move);
+            if (seen.insert(key_of(next)).second) stack.push_back(next);
+        }
+    }
+    return false;
+}
 
 // A board from four rows of card codes ("2S 3S -- ...").
 inline Board board_of(std::initializer_list<const char*> rows) {

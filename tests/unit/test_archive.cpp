@@ -165,13 +165,24 @@ TEST_CASE("the exhaustive check finds a win that never moves a 2 between first-c
 TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
     const auto files = shipped_files();
     REQUIRE(files.size() >= 4);
+    std::vector<ArchiveDeal> deals;
+    for (const auto& file : files) {
+        CAPTURE(file.string());
+        deals.push_back(parse_archive(read_file(file), file.string()));
+        CHECK(deals.back().name == file.stem().string());
+    }
+    // The searches below, smallest deals first: in the sanitizer build's short run
+    // each kind of claim is searched on the smallest deal that makes it (every line
+    // is still replayed).
+    std::stable_sort(deals.begin(), deals.end(),
+                     [](const ArchiveDeal& a, const ArchiveDeal& b) { return a.rules.ranks < b.rules.ranks; });
+    std::set<std::string> searched;
+    auto search = [&](const std::string& claim) { return searched.insert(claim).second || !test::short_run(); };
     std::set<std::string> presets;
     std::set<std::string> tags;
     std::set<ArchiveVerdict> verdicts;
-    for (const auto& file : files) {
-        CAPTURE(file.string());
-        ArchiveDeal deal = parse_archive(read_file(file), file.string());
-        CHECK(deal.name == file.stem().string());
+    for (const ArchiveDeal& deal : deals) {
+        CAPTURE(deal.name);
         CHECK_FALSE(deal.description.empty());
         presets.insert(deal.rules.preset);
         tags.insert(deal.tags.begin(), deal.tags.end());
@@ -182,7 +193,8 @@ TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
         if (deal.verdict == ArchiveVerdict::Win) CHECK(end.status() == Status::Won);
 
         // Proofs of no win are re-proven by the solver (exhaustive search).
-        if (deal.verdict == ArchiveVerdict::NoWin || deal.verdict == ArchiveVerdict::NoWinWithoutShuffles) {
+        if ((deal.verdict == ArchiveVerdict::NoWin || deal.verdict == ArchiveVerdict::NoWinWithoutShuffles) &&
+            search(std::string(to_string(deal.verdict)))) {
             SolveLimits limits;
             limits.shuffles = deal.verdict == ArchiveVerdict::NoWin;
             limits.memory_bytes = std::size_t{512} << 20;
@@ -205,7 +217,7 @@ TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
             }
             CHECK(uses);
             CHECK(game.status() == Status::Won);
-            CHECK_FALSE(wins_without_two_between(start_game(deal)));
+            if (search("two-between-leftmost")) CHECK_FALSE(wins_without_two_between(start_game(deal)));
         }
     }
     // The curated set: every preset, easy and hard deals, the special cases.

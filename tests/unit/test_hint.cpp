@@ -12,6 +12,7 @@
 
 using namespace addiction;
 using addiction::test::board_of;
+using addiction::test::scaled;
 
 namespace {
 
@@ -122,7 +123,8 @@ TEST_CASE("hint loops never repeat a position and follow a found line to the win
     for (const Case c : {Case{"addiction", 6}, Case{"montana", 6}, Case{"gaps", 6}, Case{"mini", 5}}) {
         const Rules rules = small(c.preset, c.ranks);
         int won = 0, lines = 0;
-        for (std::uint64_t deal = 1; deal <= 60; ++deal) {
+        const std::uint64_t deals = scaled(60u);
+        for (std::uint64_t deal = 1; deal <= deals; ++deal) {
             CAPTURE(c.preset);
             CAPTURE(deal);
             MapCache cache;
@@ -135,7 +137,7 @@ TEST_CASE("hint loops never repeat a position and follow a found line to the win
             lines += found;
             won += loop.end == Status::Won;
         }
-        MESSAGE(c.preset, ": ", won, " of 60 hint loops won, ", lines, " found a line");
+        MESSAGE(c.preset, ": ", won, " of ", deals, " hint loops won, ", lines, " found a line");
         CHECK(won > 0);
     }
 }
@@ -155,7 +157,7 @@ TEST_CASE("peek hint loops never repeat a position and follow a found line to th
 TEST_CASE("a fair hint loop from the start plays the line solve --fair reports") {
     for (const char* name : {"addiction", "montana", "mini"}) {
         const Rules rules = small(name, 7);
-        for (std::uint64_t deal = 1; deal <= 12; ++deal) {
+        for (std::uint64_t deal = 1; deal <= scaled(12u); ++deal) {
             CAPTURE(name);
             CAPTURE(deal);
             const Game game(rules, deal_number(deal, rules));
@@ -179,9 +181,10 @@ TEST_CASE("solve --fair from a game in progress reports the line the hint loop f
     SolveLimits limits;
     limits.memory_bytes = budget.memory_bytes;
     limits.max_positions = 3000;
+    // The short run: deals 1 and 2, one with hints followed, one with a shuffle of one's own.
     for (const char* name : {"addiction", "montana", "gaps", "mini"}) {
         const Rules rules = preset(name);
-        for (std::uint64_t deal = 1; deal <= 6; ++deal) {
+        for (std::uint64_t deal = 1; deal <= (test::short_run() ? 2u : 6u); ++deal) {
             const std::string preset_name = name;
             CAPTURE(preset_name);
             CAPTURE(deal);
@@ -243,7 +246,7 @@ TEST_CASE("a fair hint does not depend on the deal's seed") {
     // the hints agree up to and including the first shuffle.
     for (const char* name : {"addiction", "montana", "mini"}) {
         const Rules rules = small(name, 7);
-        for (std::uint64_t deal = 1; deal <= 10; ++deal) {
+        for (std::uint64_t deal = 1; deal <= scaled(10u); ++deal) {
             CAPTURE(name);
             CAPTURE(deal);
             Game by_number(rules, deal_number(deal, rules));
@@ -267,7 +270,7 @@ TEST_CASE("a fair hint does not depend on the deal's seed") {
 
 TEST_CASE("at a position without history, another seed gets the same fair hint") {
     const Rules rules = small("addiction", 13);
-    for (std::uint64_t deal = 1; deal <= 3; ++deal) {
+    for (std::uint64_t deal = 1; deal <= scaled(3u); ++deal) {
         const Deal dealt = deal_number(deal, rules);
         Deal other = dealt;
         other.seed = dealt.seed * 7919 + 17;

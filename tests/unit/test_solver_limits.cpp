@@ -99,7 +99,7 @@ TEST_CASE("a progress callback never changes the answer") {
         const Rules rules = preset(name);
         Game game(rules, deal_number(2, rules));
         SolveLimits plain = small();
-        plain.max_positions = 400'000;
+        plain.max_positions = test::scaled(400'000u);
         SolveLimits watched = plain;
         std::uint64_t last = 0;
         bool ordered = true;
