@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gamefile.hpp"
+#include "solver.hpp"
 
 namespace addiction::test {
 
@@ -22,6 +23,14 @@ inline bool short_run() {
         return value != nullptr && std::string_view(value) == "1";
     }();
     return is_short;
+}
+
+// The solver's default limits with a small memory limit: the tests' searches are
+// small, and several run at once.
+inline SolveLimits small_limits() {
+    SolveLimits limits;
+    limits.memory_bytes = std::size_t{64} << 20;
+    return limits;
 }
 
 // n, or a quarter of it (at least 1) in a short run: a count of deals or a budget.

@@ -47,18 +47,12 @@ bool brute_force_wins(const Board& start, const Rules& rules) {
     return test::any_reachable(start, rules, [](const Board& board) { return board.won(); });
 }
 
-SolveLimits small() {
-    SolveLimits limits;
-    limits.memory_bytes = std::size_t{64} << 20;
-    return limits;
-}
-
 }  // namespace
 
 TEST_CASE("the lines found replay to a win through Game::play") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(3, gaps));
-    SolveResult result = solve(game, small());
+    SolveResult result = solve(game, test::small_limits());
     REQUIRE(result.verdict == Verdict::Won);
     CHECK(result.shuffles() == 0);
     CHECK(result.moves() == static_cast<int>(result.line.size()));
@@ -68,7 +62,7 @@ TEST_CASE("the lines found replay to a win through Game::play") {
     const Rules mini = preset("mini");
     for (std::uint64_t deal = 1; deal <= 30; ++deal) {
         Game start(mini, deal_number(deal, mini));
-        SolveResult r = solve(start, small());
+        SolveResult r = solve(start, test::small_limits());
         REQUIRE(r.verdict == Verdict::Won);
         CHECK(replays_to_win(start, r.line));
     }
@@ -80,7 +74,7 @@ TEST_CASE("solving from the middle of a game numbers its shuffles after those sp
     game.shuffle();
     game.undo();  // undo does not refund the shuffle: the next one is number 2
     REQUIRE(game.shuffles_spent() == 1);
-    SolveResult result = solve(game, small());
+    SolveResult result = solve(game, test::small_limits());
     REQUIRE(result.verdict == Verdict::Won);
     for (const Action& action : result.line)
         if (action.is_shuffle()) CHECK(action.shuffle >= 2);
@@ -96,7 +90,7 @@ TEST_CASE("a hand-made deal with no win is proven lost") {
     const Rules rules = rules_of(4, 0);
     Game game(rules, parse_deal(code, rules));
     REQUIRE(game.status() == Status::Playing);
-    SolveResult result = solve(game, small());
+    SolveResult result = solve(game, test::small_limits());
     CHECK(result.verdict == Verdict::NoWin);
     CHECK(result.line.empty());
 }
@@ -108,7 +102,7 @@ TEST_CASE("a small deal is decided by exhausting its positions") {
     int lost = 0;
     for (std::uint64_t deal = 1; deal <= 40; ++deal) {
         Game game(rules, deal_number(deal, rules));
-        SolveResult result = solve(game, small());
+        SolveResult result = solve(game, test::small_limits());
         REQUIRE(result.verdict != Verdict::Undecided);
         if (result.verdict == Verdict::Won) {
             ++won;
@@ -132,7 +126,7 @@ TEST_CASE("the solver agrees with a brute-force search on small deals") {
                 CAPTURE(from_right);
                 CAPTURE(deal);
                 Game game(rules, deal_number(deal, rules));
-                SolveResult result = solve(game, small());
+                SolveResult result = solve(game, test::small_limits());
                 REQUIRE(result.verdict != Verdict::Undecided);
                 CHECK((result.verdict == Verdict::Won) == brute_force_wins(game.board(), rules));
                 if (result.verdict == Verdict::Won) CHECK(replays_to_win(game, result.line));
@@ -153,9 +147,9 @@ TEST_CASE("pruning dead ends never changes a verdict") {
             CAPTURE(ranks);
             CAPTURE(deal);
             Game game(rules, deal_number(deal, rules));
-            SolveLimits plain = small();
+            SolveLimits plain = test::small_limits();
             plain.dead_ends = false;
-            const SolveResult pruned = solve(game, small());
+            const SolveResult pruned = solve(game, test::small_limits());
             const SolveResult full = solve(game, plain);
             REQUIRE(full.verdict != Verdict::Undecided);
             CHECK(pruned.verdict == full.verdict);
@@ -185,7 +179,7 @@ TEST_CASE("the memory limit gives undecided, never a crash") {
 TEST_CASE("a position budget gives undecided, and the same answer every time") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));
-    SolveLimits limits = small();
+    SolveLimits limits = test::small_limits();
     limits.max_positions = 20'000;
     SolveResult first = solve(game, limits);
     SolveResult second = solve(game, limits);
@@ -209,7 +203,7 @@ TEST_CASE("one thread or two, the answer is the same") {
     for (std::uint64_t deal : deals) {
         CAPTURE(deal);
         Game game(gaps, deal_number(deal, gaps));
-        SolveLimits one = small();
+        SolveLimits one = test::small_limits();
         one.threads = 1;
         one.max_positions = scaled(3'000'000u);
         SolveLimits two = one;
@@ -226,14 +220,14 @@ TEST_CASE("one thread or two, the answer is the same") {
 TEST_CASE("a won game needs no line, --no-shuffle plans with moves only") {
     const Rules mini = preset("mini");
     Game game(mini, deal_number(4, mini));
-    SolveResult result = solve(game, small());
+    SolveResult result = solve(game, test::small_limits());
     REQUIRE(result.verdict == Verdict::Won);
     for (const Action& action : result.line) game.play(action);
-    SolveResult again = solve(game, small());
+    SolveResult again = solve(game, test::small_limits());
     CHECK(again.verdict == Verdict::Won);
     CHECK(again.line.empty());
 
-    SolveLimits moves_only = small();
+    SolveLimits moves_only = test::small_limits();
     moves_only.shuffles = false;
     for (std::uint64_t deal = 1; deal <= 10; ++deal) {
         Game start(mini, deal_number(deal, mini));
@@ -248,7 +242,7 @@ TEST_CASE("the fair player's line is legal, and wins when it says so") {
     int won = 0;
     for (std::uint64_t deal = 1; deal <= 20; ++deal) {
         Game game(mini, deal_number(deal, mini));
-        SolveResult result = solve_fair(game, small());
+        SolveResult result = solve_fair(game, test::small_limits());
         REQUIRE(result.verdict != Verdict::Undecided);
         Game played = game;
         for (const Action& action : result.line) played.play(action);
@@ -268,7 +262,7 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
             CAPTURE(deal);
             // A few moves played first, so that the phase has past positions to avoid.
             Game game(rules, deal_number(deal, rules));
-            SolveLimits limits = small();
+            SolveLimits limits = test::small_limits();
             limits.max_positions = 20'000;
             for (int i = 0; i < 3 && !game.board().legal_moves(rules).empty(); ++i) {
                 limits.avoid.emplace_back(game.board(), game.shuffles_spent());

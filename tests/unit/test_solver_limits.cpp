@@ -15,12 +15,6 @@ namespace {
 
 using Positions = std::vector<std::pair<Board, int>>;
 
-SolveLimits small() {
-    SolveLimits limits;
-    limits.memory_bytes = std::size_t{64} << 20;
-    return limits;
-}
-
 // The positions a line passes through after each of its actions, as (board,
 // shuffles spent); Game::play checks every action.
 Positions positions_on(Game game, const std::vector<Action>& line) {
@@ -51,7 +45,7 @@ TEST_CASE("a stop flag set before the search makes it undecided at once") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
     std::atomic<bool> stop{true};
-    SolveLimits limits = small();
+    SolveLimits limits = test::small_limits();
     limits.stop = &stop;
     for (int threads : {1, 2}) {
         limits.threads = threads;
@@ -70,7 +64,7 @@ TEST_CASE("a stop flag set while the search runs stops it, progress reports what
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));
     std::atomic<bool> stop{false};
-    SolveLimits limits = small();
+    SolveLimits limits = test::small_limits();
     limits.stop = &stop;
     std::vector<SolveProgress> seen;
     // A proof of 10 million positions lasts longer than one progress interval;
@@ -98,7 +92,7 @@ TEST_CASE("a progress callback never changes the answer") {
         CAPTURE(name);
         const Rules rules = preset(name);
         Game game(rules, deal_number(2, rules));
-        SolveLimits plain = small();
+        SolveLimits plain = test::small_limits();
         plain.max_positions = test::scaled(400'000u);
         SolveLimits watched = plain;
         std::uint64_t last = 0;
@@ -120,7 +114,7 @@ TEST_CASE("avoided positions are never entered") {
     // Four kings, each one slot right of its place: every order of the four
     // moves wins.
     const Game game = four_from_won_game();
-    const SolveResult free = solve(game, small());
+    const SolveResult free = solve(game, test::small_limits());
     REQUIRE(free.verdict == Verdict::Won);
     REQUIRE(free.line.size() == 4);
 
@@ -132,7 +126,7 @@ TEST_CASE("avoided positions are never entered") {
         one_move.emplace_back(next, 0);
     }
     REQUIRE(one_move.size() == 4);
-    SolveLimits limits = small();
+    SolveLimits limits = test::small_limits();
     limits.avoid = one_move;
     CHECK(solve(game, limits).verdict == Verdict::NoWin);
 
@@ -152,7 +146,7 @@ TEST_CASE("a search that avoids its line's positions finds another line or none"
     for (std::uint64_t deal = 1; deal <= 8; ++deal) games.emplace_back(mini, deal_number(deal, mini));
     for (const Game& game : games) {
         CAPTURE(game.deal().seed);
-        SolveLimits limits = small();
+        SolveLimits limits = test::small_limits();
         SolveResult result = solve(game, limits);
         REQUIRE(result.verdict == Verdict::Won);
         // Each round avoids the middle of the line found last.
@@ -173,8 +167,8 @@ TEST_CASE("a search that avoids its line's positions finds another line or none"
 TEST_CASE("the start position is never avoided") {
     const Rules mini = preset("mini");
     Game game(mini, deal_number(5, mini));
-    const SolveResult free = solve(game, small());
-    SolveLimits limits = small();
+    const SolveResult free = solve(game, test::small_limits());
+    SolveLimits limits = test::small_limits();
     limits.avoid.emplace_back(game.board(), game.shuffles_spent());
     const SolveResult same = solve(game, limits);
     CHECK(same.verdict == free.verdict);
