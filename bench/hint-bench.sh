@@ -9,7 +9,9 @@ set -u
 BIN=$(realpath "$1")
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-export ADDICTION_FILE="$WORK/game.toml" XDG_CACHE_HOME="$WORK/cache"
+# Never the player's own game, record, notes or cache.
+export ADDICTION_FILE="$WORK/game.toml" XDG_CACHE_HOME="$WORK/cache" XDG_STATE_HOME="$WORK/state" \
+  XDG_DATA_HOME="$WORK/data" ADDICTION_RECORD="$WORK/record"
 # timed WHAT CMD...: wall and user seconds, with hyperfine when installed.
 timed() {
   local what=$1

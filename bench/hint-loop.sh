@@ -20,7 +20,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../tests/e2e/hint_loop.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-export ADDICTION_FILE="$WORK/game.toml" XDG_CACHE_HOME="$WORK/cache"
+# Never the player's own game, record, notes or cache.
+export ADDICTION_FILE="$WORK/game.toml" XDG_CACHE_HOME="$WORK/cache" XDG_STATE_HOME="$WORK/state" \
+  XDG_DATA_HOME="$WORK/data" ADDICTION_RECORD="$WORK/record"
 failed=0
 for preset in "${PRESETS[@]}"; do
   deals=0 won=0 lines=0 lines_won=0 repeats=0 broken=0 actions=0

@@ -19,8 +19,8 @@ TO=${RANGE#*-}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export ADDICTION_FILE="$WORK/game.toml"
-# The games it plays are not the player's: keep them out of the real record.
-export ADDICTION_RECORD="$WORK/record"
+# The games it plays are not the player's: keep them out of the real record, state and cache.
+export ADDICTION_RECORD="$WORK/record" XDG_CACHE_HOME="$WORK/cache" XDG_STATE_HOME="$WORK/state" XDG_DATA_HOME="$WORK/data"
 
 # field KEY JSON: the value, empty when the key or the JSON is missing (a crash, say).
 field() { jq -r --arg key "$1" '.[$key] // empty' <<<"$2" 2>/dev/null || true; }

@@ -264,8 +264,11 @@ int main(int argc, char** argv) {
         return 1;
     }
     fs::path work = pattern;
-    // The soak's games are not the player's: never in the real record.
+    // The soak's games are not the player's: never in the real record, state or
+    // cache (hint keeps plans in the cache), also when run by hand.
     ::setenv("ADDICTION_RECORD", (work / "record").c_str(), 1);
+    for (const char* name : {"XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
+        ::setenv(name, (work / "home" / name).c_str(), 1);
     binary = fs::absolute(binary).string();
     Soak soak(binary, work, seed);
     auto start = std::chrono::steady_clock::now();
