@@ -50,7 +50,8 @@ removed_while_waiting() {  # removed_while_waiting DESCRIPTION ARGS...
   addiction --game gone new --force 1 >/dev/null
   addiction --game gone move 5S b9 >/dev/null
   rm -f "$WORK/held"
-  flock "$GAMES" -c "touch '$WORK/held'
+  # flock -c runs $SHELL, which may be dash (CI has no SHELL set): bash by name.
+  flock "$GAMES" bash -c "touch '$WORK/held'
     for ((i = 0; i < 500; i++)); do grep -q -- '-> .*:$(stat -c %i "$GAMES") ' /proc/locks && break; sleep 0.01; done
     rm '$GAMES/gone.toml'" &
   while [ ! -e "$WORK/held" ]; do sleep 0.01; done
