@@ -40,7 +40,7 @@ constexpr int kUndecided = 4;
 
 struct SolveOptions {
     double time_limit = 60;
-    std::size_t memory_mb = 3072;
+    std::size_t memory_mb = 1536;
     std::uint64_t positions = 0;
     bool no_shuffle = false;
     bool apply = false;

@@ -4,8 +4,8 @@
 // number of shuffles spent and, in a pass that counts them, one for the moves
 // of placed 2s made so far; so a move updates it with two XORs, and the same
 // position has the same key in every pass and on every machine (fixed seed).
-// The table (table.hpp) keeps 127 of its bits; its opening comment gives the
-// collision bound.
+// The table (table.hpp) keeps the top bits as the slot's index and 58 more in
+// the entry; its opening comment gives the collision bound.
 #pragma once
 
 #include <array>

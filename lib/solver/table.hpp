@@ -1,40 +1,61 @@
 // The solver's transposition table: the set of positions already searched.
 //
-// A position is stored as its Zobrist key (keys.hpp), two 64-bit words, not as
-// its cells. `a` picks the slot and `b` checks it; b's lowest bit is forced to
-// 1 (insert(), slot_of()) so that {0, 0} can mark an empty slot, which leaves
-// 127 bits that tell positions apart: kKeyBits. Two different positions share
-// a stored key only if the XOR of the random keys where they differ is zero in
-// those 127 bits; for independent uniform keys that has probability 2^-127 per
-// pair, so n stored positions hold a collision with probability below
-// n^2 / 2 * 2^-127 = n^2 / 2^128: for n = 10^10 below 3 * 10^-19. We accept
-// that as proof-grade and say so in the documentation (README, "How the solver
-// works").
+// A position is stored as its Zobrist key (keys.hpp), 128 bits, in one 8-byte
+// entry: the table's index holds part of the key (quotienting), so the same
+// memory holds twice the positions of a 16-byte entry.
 //
-// Open addressing with linear probing in one flat array. It starts small and
-// doubles, but never past the memory limit: old and new arrays together stay
-// within it while it grows. When it is full at the limit, insert() reports it and
-// the search stops as undecided. Growing rehashes every key, which takes
-// seconds for a big table, so with a deadline the table does not start a
-// growth it cannot finish in time; it fills up instead.
+//
+// Layout. The capacity is 2^q slots. Read the key as one 128-bit number a:b;
+// its top q bits are the key's home slot. An entry is (d + 1) << 59 | payload,
+// where d, 0 to 30, is how far past its home the entry sits (linear probing,
+// Robin Hood order: each run of full slots holds its entries sorted by home, so
+// a lookup stops at the first entry that sits nearer its home than the probe
+// does), and the payload is the next 58 key bits followed by a 1, the marker.
+// The displacement gives the home back from the entry's index, which growing
+// needs; 0 marks an empty slot. An entry that would sit more than 30 slots past
+// its home goes to a small sorted side list, the stash (about one entry in
+// 10^4 at the fullest).
+//
+// Growth. The table starts at 2^17 slots and doubles up to 2^26 (512 MB),
+// never past the memory limit: old and new arrays together stay within it
+// while it grows. Doubling moves the payload's top bit into the home and
+// shifts a 0 in below the marker, so an entry made at 2^r slots keeps r + 58
+// bits of its key for good, and a lookup compares the bits above the marker.
+// When it is full at the limit, insert() reports it and the search stops as
+// undecided. Growing rehashes every key, which takes seconds for a big table,
+// so with a deadline the table does not start a growth it cannot finish in
+// time; it fills up instead.
+//
+// Collision bound. A stored position x made at 2^r slots answers a lookup of
+// another position y only if the r + 58 key bits it keeps are y's too. For
+// independent uniform Zobrist keys the XOR of two different positions' keys is
+// uniform, so that has probability 2^-(r + 58). A search goes wrong only if a
+// new position is taken for a stored one, so summing over each inserted y and
+// each x stored before it: P <= 2^-58 * sum over levels q of n_q * S(q), where
+// n_q positions are inserted while the table has 2^q slots (at most 0.7 * 2^17
+// at the first level, 0.35 * 2^q later, growing at 70% full, and 0.5 * 2^Q at
+// the last, full at 85%) and S(q) = sum over r <= q of n_r * 2^-r. For the
+// largest table, Q = 26 (5.7 * 10^7 positions), P < 7.3 * 10^-10. We accept
+// that as proof-grade and say so in the documentation (README, "How the solver
+// works"). (A table of 2^27 slots would give 1.6 * 10^-9: hence the cap.)
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 namespace addiction::solver {
 
-// Bits of a key that tell positions apart: 64 of `a`, 63 of `b`.
-inline constexpr int kKeyBits = 127;
-
 struct Key {
-    std::uint64_t a = 0;  // picks the slot
-    std::uint64_t b = 0;  // checks it; never 0, so {0, 0} marks an empty slot
+    std::uint64_t a = 0;  // the top bits pick the home slot
+    std::uint64_t b = 0;
     friend bool operator==(const Key&, const Key&) = default;
 };
 
@@ -44,47 +65,73 @@ public:
 
     using Clock = std::chrono::steady_clock;
 
+    // Bits of an entry: the displacement code on top, the payload below.
+    static constexpr int kPayloadBits = 59;
+    static constexpr std::uint64_t kPayloadMask = (std::uint64_t{1} << kPayloadBits) - 1;
+    // The farthest an entry sits from its home in the array (codes 1 to 31), and
+    // the key bits in a new entry's payload, above its marker bit.
+    static constexpr std::uint64_t kMostDisplacement = 30;
+    static constexpr int kWindowBits = 58;
+    static constexpr int kFirstBits = 17;
+    // The largest table: 2^26 slots (512 MB), for the collision bound.
+    static constexpr int kMostBits = 26;
+
     explicit Table(std::size_t memory_bytes, Clock::time_point deadline = Clock::time_point::max())
         : limit_(memory_bytes), deadline_(deadline) {
-        allocate(kFirst);
+        // A limit below the first table's size gets a smaller one (2^12 slots at least).
+        int bits = kFirstBits;
+        while (bits > 12 && sizeof(std::uint64_t) << bits > memory_bytes) --bits;
+        if (!try_allocate(bits)) throw std::bad_alloc();
+        peak_ = bytes();
     }
     ~Table() { std::free(slots_); }
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
 
     Insert insert(Key key) {
-        key.b |= 1;
         if (size_ + 1 > grow_at_ && !grow()) {
             if (size_ + 1 > full_at_) return Insert::Full;
         }
-        std::size_t i = home(key.a);
-        while (true) {
-            Key& slot = slots_[i];
-            if (slot.b == 0) {
-                slot = key;
+        // An insertion adds at most one stash entry: make room first, within the
+        // limit (but for the first entry: the stash is empty at most limits).
+        if (stash_.size() == stash_.capacity() && !stash_.empty() && !reserve_stash()) return Insert::Full;
+        const Split s = split(key);
+        for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
+            const std::size_t i = (s.home + dist) & mask_;
+            const std::uint64_t entry = slots_[i];
+            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload)) return Insert::Present;
+            if ((entry >> kPayloadBits) <= dist) {
+                place(i, code(dist, s.payload));
                 ++size_;
                 return Insert::Added;
             }
-            if (slot == key) return Insert::Present;
-            if (++i == capacity_) i = 0;
         }
+        // Every slot within reach holds an entry of this home or an earlier one.
+        if (stash_find(s) != npos) return Insert::Present;
+        const Stashed stashed{s.home, s.payload};
+        stash_.insert(std::lower_bound(stash_.begin(), stash_.end(), stashed), stashed);
+        ++size_;
+        return Insert::Added;
     }
-
 
     // Where `key` is stored, as an index below capacity(), or npos when it is
     // not: lets a caller keep a little data per stored position beside the
-    // table (lib/solver/shortest.cpp) instead of a second table.
+    // table (lib/solver/shortest.cpp) instead of a second table. The indices
+    // hold until the next insertion.
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
     std::size_t slot_of(Key key) const {
-        key.b |= 1;
-        std::size_t i = home(key.a);
-        while (slots_[i].b != 0) {
-            if (slots_[i] == key) return i;
-            if (++i == capacity_) i = 0;
+        const Split s = split(key);
+        for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
+            const std::size_t i = (s.home + dist) & mask_;
+            const std::uint64_t entry = slots_[i];
+            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload)) return i;
+            if ((entry >> kPayloadBits) <= dist) return npos;
         }
-        return npos;
+        const std::size_t at = stash_find(s);
+        return at == npos ? npos : capacity_ + at;
     }
-    std::size_t capacity() const { return capacity_; }
+    // Slots in the array, and one more for each stashed entry.
+    std::size_t capacity() const { return capacity_ + stash_.size(); }
     bool contains(Key key) const { return slot_of(key) != npos; }
 
     // Growing stops early, keeping the old array, once either flag is set: a
@@ -95,35 +142,96 @@ public:
     }
 
     // A hint to the cache that `key` is about to be looked up.
-    void prefetch(Key key) const { __builtin_prefetch(&slots_[home(key.a)]); }
+    void prefetch(Key key) const { __builtin_prefetch(&slots_[key.a >> shift_]); }
 
     std::size_t size() const { return size_; }
+    std::size_t stashed() const { return stash_.size(); }
     // Whether it is full because a growth would have run past the deadline.
     bool short_of_time() const { return short_of_time_; }
-    std::size_t bytes() const { return capacity_ * sizeof(Key); }
+    std::size_t bytes() const { return capacity_ * sizeof(std::uint64_t) + stash_.capacity() * sizeof(Stashed); }
     std::size_t peak_bytes() const { return peak_; }
 
 private:
-    static constexpr std::size_t kFirst = std::size_t{1} << 14;
+    struct Stashed {
+        std::uint64_t home = 0;
+        std::uint64_t payload = 0;
+        friend auto operator<=>(const Stashed&, const Stashed&) = default;
+    };
+    struct Split {
+        std::size_t home;
+        std::uint64_t payload;
+    };
 
-    // Multiply-shift maps the key onto any capacity, not only powers of two, so
-    // the last growth can use all the memory left.
-    std::size_t home(std::uint64_t a) const {
-        __extension__ using Wide = unsigned __int128;
-        return static_cast<std::size_t>((Wide{a} * capacity_) >> 64);
+    // The payload of a new entry: the 58 key bits after the home, then a 1 that
+    // marks where the key bits end (each doubling shifts a 0 in below it).
+    Split split(Key key) const {
+        // bits_ is 12 to 26, so every shift here is within 1 and 63.
+        const std::uint64_t next = key.a << bits_ | key.b >> shift_;
+        return {static_cast<std::size_t>(key.a >> shift_), (next >> (64 - kWindowBits)) << 1 | 1};
+    }
+    // Whether a stored payload holds `payload`'s key bits: as many as it kept.
+    static bool same(std::uint64_t stored, std::uint64_t payload) {
+        const int kept_from = std::countr_zero(stored) + 1;  // above the marker
+        return stored >> kept_from == payload >> kept_from;
+    }
+    static std::uint64_t code(std::uint64_t dist, std::uint64_t payload) {
+        return (dist + 1) << kPayloadBits | payload;
     }
 
-    void allocate(std::size_t capacity) {
-        if (!try_allocate(capacity)) throw std::bad_alloc();
+    // Puts `entry` at slot i and moves the rest of the run one slot on, each
+    // one further from its home; one that would sit too far goes to the stash.
+    void place(std::size_t i, std::uint64_t entry) {
+        while (true) {
+            const std::uint64_t old = slots_[i];
+            slots_[i] = entry;
+            if (old == 0) return;
+            if ((old >> kPayloadBits) == kMostDisplacement + 1) {
+                const Stashed stashed{(i - kMostDisplacement) & mask_, old & kPayloadMask};
+                stash_.insert(std::lower_bound(stash_.begin(), stash_.end(), stashed), stashed);
+                return;
+            }
+            entry = old + (std::uint64_t{1} << kPayloadBits);
+            i = (i + 1) & mask_;
+        }
     }
 
-    bool try_allocate(std::size_t capacity) {
+    // The index in the stash of the entry for `s`, or npos.
+    std::size_t stash_find(const Split& s) const {
+        auto at = std::lower_bound(stash_.begin(), stash_.end(), Stashed{s.home, 0});
+        for (; at != stash_.end() && at->home == s.home; ++at)
+            if (same(at->payload, s.payload)) return static_cast<std::size_t>(at - stash_.begin());
+        return npos;
+    }
+
+    // Like insert() for an entry known to be absent (growing).
+    void put(std::size_t home, std::uint64_t payload) {
+        for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
+            const std::size_t i = (home + dist) & mask_;
+            if ((slots_[i] >> kPayloadBits) <= dist) return place(i, code(dist, payload));
+        }
+        const Stashed stashed{home, payload};
+        stash_.insert(std::lower_bound(stash_.begin(), stash_.end(), stashed), stashed);
+    }
+
+    bool reserve_stash() {
+        const std::size_t more = stash_.capacity() * 2;
+        // The old and new lists together while the vector moves.
+        if (capacity_ * sizeof(std::uint64_t) + (stash_.capacity() + more) * sizeof(Stashed) > limit_) return false;
+        stash_.reserve(more);
+        return true;
+    }
+
+    bool try_allocate(int bits) {
         // calloc: the kernel hands out zeroed pages lazily, so a big table costs
         // memory only as it fills.
-        void* memory = std::calloc(capacity, sizeof(Key));
+        const std::size_t capacity = std::size_t{1} << bits;
+        void* memory = std::calloc(capacity, sizeof(std::uint64_t));
         if (!memory) return false;
-        slots_ = static_cast<Key*>(memory);
+        slots_ = static_cast<std::uint64_t*>(memory);
+        bits_ = bits;
+        shift_ = 64 - bits;
         capacity_ = capacity;
+        mask_ = capacity - 1;
         grow_at_ = capacity / 10 * 7;
         full_at_ = capacity / 20 * 17;
         return true;
@@ -135,16 +243,13 @@ private:
         return false;
     }
 
-    // Doubles, or takes what is left under the limit; false when it cannot grow.
+    // Doubles; false when it cannot grow.
     bool grow() {
         if (stopped()) return false;
         const std::size_t old_bytes = bytes();
-        if (limit_ <= old_bytes) return false;
-        std::size_t capacity = capacity_ * 2;
-        const std::size_t room = (limit_ - old_bytes) / sizeof(Key);
-        if (capacity > room) capacity = room;
-        if (capacity <= capacity_ + capacity_ / 8) {
-            grow_at_ = full_at_;  // not worth it: fill this one up to the limit
+        const std::size_t new_bytes = 2 * capacity_ * sizeof(std::uint64_t);
+        if (bits_ >= kMostBits || old_bytes > limit_ || new_bytes > limit_ - old_bytes) {
+            grow_at_ = full_at_;  // fill this one up to the limit
             return false;
         }
         // The last growth's time per old key, doubled for safety (a fresh big
@@ -156,32 +261,56 @@ private:
             short_of_time_ = true;
             return false;
         }
-        Key* old = slots_;
-        const std::size_t old_capacity = capacity_;
-        if (!try_allocate(capacity)) {
+        std::uint64_t* old = slots_;
+        const int old_bits = bits_;
+        const std::size_t old_mask = mask_;
+        std::vector<Stashed> old_stash;
+        old_stash.swap(stash_);
+        if (!try_allocate(old_bits + 1)) {
             // The system has less memory than the limit allows: stay, and fill up.
+            slots_ = old;
+            try_allocate_restore(old_bits, old_stash);
             grow_at_ = full_at_;
             return false;
         }
         if (old_bytes + bytes() > peak_) peak_ = old_bytes + bytes();
-        for (std::size_t j = 0; j < old_capacity; ++j) {
-            if ((j & 0xFFFF) == 0 && stopped()) {
+        // Start after an empty slot, so that each run is read from its start, in
+        // home order: every entry then goes to the end of its new run.
+        std::size_t first = 0;
+        while (old[first] != 0) ++first;
+        for (std::size_t k = 1; k <= old_mask + 1; ++k) {
+            const std::size_t j = (first + k) & old_mask;
+            if ((k & 0xFFFF) == 0 && stopped()) {
                 std::free(slots_);  // back to the old array, which still holds every key
                 slots_ = old;
-                capacity_ = old_capacity;
-                grow_at_ = old_capacity / 10 * 7;
-                full_at_ = old_capacity / 20 * 17;
+                try_allocate_restore(old_bits, old_stash);
                 return false;
             }
-            if (old[j].b == 0) continue;
-            std::size_t i = home(old[j].a);
-            while (slots_[i].b != 0)
-                if (++i == capacity_) i = 0;
-            slots_[i] = old[j];
+            const std::uint64_t entry = old[j];
+            if (entry == 0) continue;
+            const std::size_t home = (j - ((entry >> kPayloadBits) - 1)) & old_mask;
+            rehash(home, entry & kPayloadMask);
         }
+        for (const Stashed& stashed : old_stash) rehash(stashed.home, stashed.payload);
         std::free(old);
         seconds_per_key_ = std::chrono::duration<double>(Clock::now() - started) / static_cast<double>(size_);
         return true;
+    }
+
+    // An entry of the table half this size, moved into this one.
+    void rehash(std::size_t home, std::uint64_t payload) {
+        put(home << 1 | static_cast<std::size_t>(payload >> (kPayloadBits - 1)), payload << 1 & kPayloadMask);
+    }
+
+    // Back to the old array (already in slots_) and its stash.
+    void try_allocate_restore(int bits, std::vector<Stashed>& stash) {
+        bits_ = bits;
+        shift_ = 64 - bits;
+        capacity_ = std::size_t{1} << bits;
+        mask_ = capacity_ - 1;
+        grow_at_ = capacity_ / 10 * 7;
+        full_at_ = capacity_ / 20 * 17;
+        stash_.swap(stash);
     }
 
     std::size_t limit_;
@@ -189,12 +318,16 @@ private:
     std::chrono::duration<double> seconds_per_key_{0};
     bool short_of_time_ = false;
     std::array<const std::atomic<bool>*, 2> stop_{};
-    Key* slots_ = nullptr;
+    std::uint64_t* slots_ = nullptr;
+    int bits_ = 0;
+    int shift_ = 64;
     std::size_t capacity_ = 0;
+    std::size_t mask_ = 0;
     std::size_t size_ = 0;
     std::size_t grow_at_ = 0;
     std::size_t full_at_ = 0;
-    std::size_t peak_ = kFirst * sizeof(Key);
+    std::vector<Stashed> stash_;
+    std::size_t peak_ = 0;
 };
 
 }  // namespace addiction::solver

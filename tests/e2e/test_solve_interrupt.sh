@@ -111,7 +111,7 @@ spawn pty INT solve --time-limit 0
 if [ "$status" = 4 ]; then ok; else bad "SIGINT on a terminal: exit $status"; fi
 contains "$out" "solving: " "the status line on a terminal"
 contains "$out" " positions, " "the status line counts positions"
-contains "$out" " of 3072 MB" "the status line shows memory of the limit"
+contains "$out" " of 1536 MB" "the status line shows memory of the limit"
 contains "$out" $'\r' "the status line is redrawn in place"
 last=$(printf '%s' "$out" | tr -d '\n' | tr '\r' '\n' | grep -v '^ *$' | tail -n 1)
 contains "$last" "undecided: interrupted;" "the verdict comes last, on a clean line"

@@ -1,0 +1,191 @@
+// The transposition table (lib/solver/table.hpp): 8-byte entries with the home
+// slot as part of the key, growth by doubling within the memory limit, the
+// displacement bound and its stash, against std::unordered_set.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <set>
+#include <unordered_set>
+#include <vector>
+
+#include "helpers.hpp"
+#include "random.hpp"
+#include "solver/table.hpp"
+
+using addiction::splitmix64;
+using addiction::solver::Key;
+using addiction::solver::Table;
+
+namespace {
+
+constexpr std::size_t kFirstSlots = std::size_t{1} << Table::kFirstBits;
+
+Key random_key(std::uint64_t& state) {
+    const std::uint64_t a = splitmix64(state);
+    return Key{a, splitmix64(state)};
+}
+
+// A key whose home in a table of 2^bits slots is `home`; the rest from `state`.
+Key key_at_home(std::size_t home, int bits, std::uint64_t& state) {
+    Key key = random_key(state);
+    key.a = (key.a >> bits) | (std::uint64_t{home} << (64 - bits));
+    return key;
+}
+
+struct KeyHash {
+    std::size_t operator()(const Key& key) const { return key.a ^ (key.b * 0x9E3779B97F4A7C15ULL); }
+};
+
+}  // namespace
+
+TEST_CASE("table: insert, contains and slot_of hold through growth") {
+    Table table(std::size_t{256} << 20);
+    std::uint64_t state = 1;
+    std::vector<Key> keys;
+    const std::size_t count = addiction::test::scaled(std::size_t{1} << 20);
+    for (std::size_t i = 0; i < count; ++i) keys.push_back(random_key(state));
+    for (const Key& key : keys) REQUIRE(table.insert(key) == Table::Insert::Added);
+    CHECK(table.size() == count);
+    CHECK(table.capacity() >= count);
+    CHECK(table.capacity() > kFirstSlots);  // it grew
+    std::set<std::size_t> slots;
+    for (const Key& key : keys) {
+        REQUIRE(table.insert(key) == Table::Insert::Present);
+        const std::size_t slot = table.slot_of(key);
+        REQUIRE(slot < table.capacity());
+        slots.insert(slot);
+    }
+    CHECK(slots.size() == count);  // each key its own slot
+    CHECK(table.size() == count);
+    for (int i = 0; i < 10000; ++i) {
+        const Key other = random_key(state);
+        CHECK_FALSE(table.contains(other));
+        CHECK(table.slot_of(other) == Table::npos);
+    }
+}
+
+TEST_CASE("table: growth stops at the memory limit, then it fills to 85 percent and reports full") {
+    // The first table (2^17 slots, 1 MiB) doubles once: 1 + 2 MiB fit in 3 MiB,
+    // 2 + 4 MiB do not.
+    const std::size_t limit = std::size_t{3} << 20;
+    Table table(limit);
+    std::uint64_t state = 2;
+    std::size_t added = 0;
+    std::vector<Key> keys;
+    while (true) {
+        const Key key = random_key(state);
+        const auto result = table.insert(key);
+        if (result == Table::Insert::Full) break;
+        REQUIRE(result == Table::Insert::Added);
+        keys.push_back(key);
+        ++added;
+        REQUIRE(added < 2 * kFirstSlots);
+    }
+    const std::size_t slots = 2 * kFirstSlots;
+    CHECK(added == slots / 20 * 17);
+    CHECK(table.capacity() == slots + table.stashed());
+    CHECK(table.peak_bytes() <= limit);
+    CHECK(table.peak_bytes() >= 3 * kFirstSlots * sizeof(std::uint64_t));
+    CHECK(table.insert(keys.front()) == Table::Insert::Full);  // full before it looks
+    for (const Key& key : keys) REQUIRE(table.contains(key));
+}
+
+TEST_CASE("table: below the first table's size, the first table is smaller") {
+    Table table((std::size_t{1} << 18) + 4096);  // room for a small stash
+    CHECK(table.capacity() == (std::size_t{1} << 15));
+    std::uint64_t state = 3;
+    std::size_t added = 0;
+    while (table.insert(random_key(state)) == Table::Insert::Added) ++added;
+    CHECK(added == (std::size_t{1} << 15) / 20 * 17);
+}
+
+TEST_CASE("table: an entry sits at most 30 slots past its home, the rest of a crowd goes to the stash") {
+    Table table(std::size_t{64} << 20);
+    std::uint64_t state = 4;
+    const int bits = Table::kFirstBits;
+    const std::size_t home = kFirstSlots - 10;  // a crowd that wraps around the end
+    std::vector<Key> crowd;
+    for (int i = 0; i < 40; ++i) crowd.push_back(key_at_home(home, bits, state));
+    for (const Key& key : crowd) REQUIRE(table.insert(key) == Table::Insert::Added);
+    CHECK(table.stashed() == 40 - 31);
+    std::set<std::size_t> slots;
+    for (const Key& key : crowd) {
+        REQUIRE(table.contains(key));
+        slots.insert(table.slot_of(key));
+    }
+    CHECK(slots.size() == 40);
+    // 31 in the array, from the home on, wrapping around; 9 beyond it.
+    std::size_t in_array = 0;
+    for (std::size_t slot : slots) {
+        if (slot < kFirstSlots) {
+            ++in_array;
+            CHECK((slot >= home || slot < 21));
+        }
+    }
+    CHECK(in_array == 31);
+    // A key of the next home goes past the crowd's run and stays reachable;
+    // a crowd of the home before pushes the crowd on, into the stash.
+    const Key next = key_at_home(home + 1, bits, state);
+    CHECK(table.insert(next) == Table::Insert::Added);
+    CHECK(table.contains(next));
+    std::vector<Key> before;
+    for (int i = 0; i < 5; ++i) before.push_back(key_at_home(home - 1, bits, state));
+    for (const Key& key : before) REQUIRE(table.insert(key) == Table::Insert::Added);
+    CHECK(table.stashed() > 40 - 31);
+    for (const Key& key : crowd) CHECK(table.insert(key) == Table::Insert::Present);
+    for (const Key& key : before) CHECK(table.contains(key));
+    CHECK(table.contains(next));
+    // Growing splits the crowds by the next bit of their keys; none is lost.
+    std::vector<Key> more;
+    for (std::size_t i = 0; i < kFirstSlots; ++i) more.push_back(random_key(state));
+    for (const Key& key : more) REQUIRE(table.insert(key) == Table::Insert::Added);
+    CHECK(table.capacity() >= 2 * kFirstSlots);
+    for (const Key& key : crowd) CHECK(table.contains(key));
+    for (const Key& key : before) CHECK(table.contains(key));
+    for (const Key& key : more) REQUIRE(table.contains(key));
+}
+
+TEST_CASE("table: a stop flag keeps the table from growing and loses nothing") {
+    Table table(std::size_t{64} << 20);
+    std::atomic<bool> stop{true};
+    table.stop_when(&stop, nullptr);
+    std::uint64_t state = 5;
+    std::vector<Key> keys;
+    while (true) {
+        const Key key = random_key(state);
+        if (table.insert(key) != Table::Insert::Added) break;
+        keys.push_back(key);
+    }
+    CHECK(table.capacity() == kFirstSlots + table.stashed());
+    CHECK(keys.size() == kFirstSlots / 20 * 17);
+    for (const Key& key : keys) REQUIRE(table.contains(key));
+}
+
+TEST_CASE("table: the same answers as std::unordered_set over millions of keys, crowded and not") {
+    Table table(std::size_t{256} << 20);
+    std::unordered_set<Key, KeyHash> reference;
+    std::uint64_t state = 6;
+    // Keys drawn from a pool, so that many come back; one in 64 with its home
+    // squeezed into the first 1/64 of the table, where the load is then twice
+    // the table's: long runs, and entries in the stash.
+    const std::size_t pool = addiction::test::scaled(std::size_t{1} << 21);
+    std::vector<Key> keys;
+    for (std::size_t i = 0; i < pool; ++i) {
+        Key key = random_key(state);
+        if (i % 64 == 0) key.a >>= 6;
+        keys.push_back(key);
+    }
+    const std::size_t draws = addiction::test::scaled(std::size_t{6} << 20);
+    std::size_t added = 0;
+    for (std::size_t i = 0; i < draws; ++i) {
+        const Key& key = keys[static_cast<std::size_t>(splitmix64(state) % pool)];
+        const bool fresh = reference.insert(key).second;
+        const auto result = table.insert(key);
+        REQUIRE(result == (fresh ? Table::Insert::Added : Table::Insert::Present));
+        added += fresh ? 1 : 0;
+    }
+    CHECK(table.size() == added);
+    CHECK(table.stashed() > 0);
+    for (const Key& key : keys) REQUIRE(table.contains(key) == (reference.count(key) == 1));
+}
