@@ -108,8 +108,7 @@ public:
         }
         // Every slot within reach holds an entry of this home or an earlier one.
         if (stash_find(s) != npos) return Insert::Present;
-        const Stashed stashed{s.home, s.payload};
-        stash_.insert(std::lower_bound(stash_.begin(), stash_.end(), stashed), stashed);
+        stash(s.home, s.payload);
         ++size_;
         return Insert::Added;
     }
@@ -186,9 +185,7 @@ private:
             slots_[i] = entry;
             if (old == 0) return;
             if ((old >> kPayloadBits) == kMostDisplacement + 1) {
-                const Stashed stashed{(i - kMostDisplacement) & mask_, old & kPayloadMask};
-                stash_.insert(std::lower_bound(stash_.begin(), stash_.end(), stashed), stashed);
-                return;
+                return stash((i - kMostDisplacement) & mask_, old & kPayloadMask);
             }
             entry = old + (std::uint64_t{1} << kPayloadBits);
             i = (i + 1) & mask_;
@@ -209,6 +206,11 @@ private:
             const std::size_t i = (home + dist) & mask_;
             if ((slots_[i] >> kPayloadBits) <= dist) return place(i, code(dist, payload));
         }
+        stash(home, payload);
+    }
+
+    // Keeps the stash sorted, for stash_find's binary search.
+    void stash(std::size_t home, std::uint64_t payload) {
         const Stashed stashed{home, payload};
         stash_.insert(std::lower_bound(stash_.begin(), stash_.end(), stashed), stashed);
     }
@@ -228,12 +230,7 @@ private:
         void* memory = std::calloc(capacity, sizeof(std::uint64_t));
         if (!memory) return false;
         slots_ = static_cast<std::uint64_t*>(memory);
-        bits_ = bits;
-        shift_ = 64 - bits;
-        capacity_ = capacity;
-        mask_ = capacity - 1;
-        grow_at_ = capacity / 10 * 7;
-        full_at_ = capacity / 20 * 17;
+        size_to(bits);
         return true;
     }
 
@@ -302,14 +299,19 @@ private:
         put(home << 1 | static_cast<std::size_t>(payload >> (kPayloadBits - 1)), payload << 1 & kPayloadMask);
     }
 
-    // Back to the old array (already in slots_) and its stash.
-    void try_allocate_restore(int bits, std::vector<Stashed>& stash) {
+    // The fields that follow from the array's size, 2^bits slots.
+    void size_to(int bits) {
         bits_ = bits;
         shift_ = 64 - bits;
         capacity_ = std::size_t{1} << bits;
         mask_ = capacity_ - 1;
         grow_at_ = capacity_ / 10 * 7;
         full_at_ = capacity_ / 20 * 17;
+    }
+
+    // Back to the old array (already in slots_) and its stash.
+    void try_allocate_restore(int bits, std::vector<Stashed>& stash) {
+        size_to(bits);
         stash_.swap(stash);
     }
 
