@@ -1,6 +1,7 @@
 #include "rules.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -45,14 +46,45 @@ std::string preset_name_for(const Rules& rules) {
     return "custom";
 }
 
-std::string_view to_string(Redeal redeal) {
-    return redeal == Redeal::Random ? "random" : "after-run";
-}
+namespace {
 
-Redeal parse_redeal(std::string_view text) {
-    if (text == "random") return Redeal::Random;
-    if (text == "after-run") return Redeal::AfterRun;
-    throw Error(fmt::format("unknown redeal '{}' (choose random or after-run)", text));
+// One enum's words, in the enum's order: to_string and parse from one list.
+template <class E, std::size_t N>
+struct Words {
+    std::string_view what;
+    std::array<std::string_view, N> words;
+
+    std::string_view of(E value) const { return words[static_cast<std::size_t>(value)]; }
+    E parse(std::string_view text) const {
+        for (std::size_t i = 0; i < N; ++i)
+            if (words[i] == text) return static_cast<E>(i);
+        throw Error(fmt::format("unknown {} '{}' (choose {})", what, text, fmt::join(words, ", ")));
+    }
+};
+
+constexpr Words<Aces, 3> kAces{"aces", {"removed", "row-starts", "dealt-first"}};
+constexpr Words<Fill, 3> kFills{"fill", {"same-suit-next", "any-suit-next", "same-suit-higher"}};
+constexpr Words<Redeal, 3> kRedeals{"redeal", {"random", "after-run", "random-slots"}};
+
+}  // namespace
+
+std::string_view to_string(Aces aces) { return kAces.of(aces); }
+std::string_view to_string(Fill fill) { return kFills.of(fill); }
+std::string_view to_string(Redeal redeal) { return kRedeals.of(redeal); }
+Aces parse_aces(std::string_view text) { return kAces.parse(text); }
+Fill parse_fill(std::string_view text) { return kFills.parse(text); }
+Redeal parse_redeal(std::string_view text) { return kRedeals.parse(text); }
+
+void check_rules(const Rules& rules) {
+    if (rules.ranks < kMinRanks || rules.ranks > kMaxRanks)
+        throw Error(fmt::format("ranks must be from {} to {}", kMinRanks, kMaxRanks));
+    if (rules.shuffles < 0 || rules.shuffles > kMaxShuffles)
+        throw Error(fmt::format("shuffles must be from 0 to {}", kMaxShuffles));
+    // The random redeal deals the aces in to mark the gaps: there are no aces to deal when they stay.
+    if (rules.aces != Aces::Removed && rules.redeal == Redeal::Random)
+        throw Error(fmt::format("redeal 'random' deals the aces in to make the gaps, so it needs aces = 'removed' "
+                                "(with aces = '{}' choose after-run or random-slots)",
+                                to_string(rules.aces)));
 }
 
 }  // namespace addiction
