@@ -13,6 +13,7 @@
 #include "game.hpp"
 #include "helpers.hpp"
 #include "random.hpp"
+#include "svg.hpp"
 
 using namespace addiction;
 
@@ -197,4 +198,37 @@ TEST_CASE("the first column with fill from the right: as of old for the presets,
     CHECK(may_fill(board, old, parse_card("3C"), 0, 0));
     CHECK_FALSE(may_fill(board, moonlight, parse_card("3C"), 0, 0));
     CHECK(board.fits(parse_card("4C"), Slot{3, 1}, moonlight));
+}
+
+TEST_CASE("why a move is refused, in the words of each fill rule") {
+    Rules jungle = test::jungle();
+    jungle.ranks = 4;
+    Rules higher = test::spaces_and_aces();
+    higher.ranks = 4;
+    const Board rows = test::board_of({"AC 2D -- 3C 4D", "AD 2C 3D -- 4C", "AH 2H 3H 4H --", "AS 2S 3S 4S --"});
+    Board board(5, 1);
+    for (int i = 0; i < rows.size(); ++i) board.set(i, rows.at(i));
+    // a3 is right of 2D: any 3 in Jungle, a higher diamond in Spaces and Aces.
+    CHECK(board.fits(parse_card("3C"), Slot{0, 2}, jungle));
+    CHECK_FALSE(board.fits(parse_card("3C"), Slot{0, 2}, higher));
+    CHECK(board.fits(parse_card("4D"), Slot{0, 2}, higher));
+    CHECK(why_illegal(board, higher, parse_card("3C"), Slot{0, 2}) ==
+          "3C cannot go to a3: it needs a lower club on its left, not 2D");
+    CHECK(why_illegal(board, jungle, parse_card("4C"), Slot{0, 2}) ==
+          "4C cannot go to a3: it needs a 3 on its left, not 2D");
+    CHECK(why_illegal(board, jungle, parse_card("AH"), Slot{1, 3}) ==
+          "AH cannot go to b4: an ace fills only the first column");
+    CHECK(why_illegal(board, jungle, parse_card("AH"), std::nullopt) ==
+          "AH cannot move: no gap in the first column");
+    // 2S: Jungle wants an ace left of a gap; there is none.
+    CHECK(why_illegal(board, jungle, parse_card("2S"), std::nullopt) == "2S cannot move: no gap has an ace on its left");
+}
+
+TEST_CASE("a board of the aces shape draws fourteen columns") {
+    const Rules rules = test::blue_moon();
+    const Board board = deal_number(2, rules).start;
+    const std::string svg = svg_picture(board, rules, "Blue Moon", "deal 2");
+    CHECK(svg.find(">14</text>") != std::string::npos);
+    CHECK(svg.find("id=\"d14\"") != std::string::npos);
+    CHECK(svg.find(">15</text>") == std::string::npos);
 }
