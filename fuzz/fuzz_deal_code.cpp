@@ -13,8 +13,10 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace addiction;
     std::string_view text(reinterpret_cast<const char*>(data), size);
+    // The rules of the code's shape: its own when it is a code (ranks, and the aces
+    // on the board for an N..W code), the addiction rules otherwise.
     Rules rules;
-    if (int ranks = deal_code_ranks(text); ranks != 0) rules.ranks = ranks;
+    if (deal_code_ranks(text) != 0) rules = deal_code_rules(text);
     try {
         Board board = decode_deal_code(text);
         check_layout(board, rules);

@@ -12,7 +12,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace addiction;
     if (size == 0) return 0;
-    const int width = kMinRanks + data[0] % (kMaxRanks - kMinRanks + 1);
+    const int width = kMinRanks + data[0] % (kMaxWidth - kMinRanks + 1);
     std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
     try {
         Card card = parse_card(text);

@@ -12,12 +12,15 @@ namespace addiction {
 inline constexpr int kRows = 4;
 inline constexpr int kMinRanks = 4;
 inline constexpr int kMaxRanks = 13;
-inline constexpr int kMaxSlots = kRows * kMaxRanks;
+// A row holds the ranks from the base rank up and one slot more: 13 slots when the
+// aces are removed (2..K and the gap), 14 when they stay (A..K and the gap).
+inline constexpr int kMaxWidth = kMaxRanks + 1;
+inline constexpr int kMaxSlots = kRows * kMaxWidth;
 
 enum class Suit : std::uint8_t { Clubs, Diamonds, Hearts, Spades };
 inline constexpr Suit kSuits[] = {Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades};
 
-// A card or, when empty, a gap. One byte, so a whole board is 52 bytes.
+// A card or, when empty, a gap. One byte, so a whole board is at most 56 bytes.
 class Card {
 public:
     constexpr Card() = default;
@@ -46,7 +49,7 @@ std::string_view suit_symbol(Suit suit, bool ascii);
 // Forgiving input: any case, "10" for T, suit letters or symbols. Throws Error.
 Card parse_card(std::string_view text);
 
-// A place on the board: row 0..3 (a..d), column 0..ranks-1 (1..13 in text).
+// A place on the board: row 0..3 (a..d), column 0..width-1 (1..14 in text).
 struct Slot {
     int row = 0;
     int col = 0;

@@ -67,6 +67,9 @@ std::optional<Card> wanted_card(const Board& board, const Rules& rules, Slot gap
     if (gap.col == 0 || !board.at(gap).is_gap()) return std::nullopt;
     Card left = board.at(Slot{gap.row, gap.col - 1});
     if (left.is_gap() || left.rank() >= rules.ranks) return std::nullopt;
+    const bool one = rules.fill == Fill::SameSuitNext ||
+                     (rules.fill == Fill::SameSuitHigher && left.rank() + 1 == rules.ranks);
+    if (!one) return std::nullopt;
     return Card(left.suit(), left.rank() + 1);
 }
 

@@ -58,8 +58,10 @@ struct PlayLog {
     friend bool operator==(const PlayLog&, const PlayLog&) = default;
 };
 
-// The card that `gap` waits for: the successor of the card on its left. Nullopt in
-// the first column (any 2 fits there) and when nothing follows the left card.
+// The one card that `gap` waits for from its left: the successor of the card on its
+// left (fill SameSuitNext; for SameSuitHigher only when one rank is left above it).
+// Nullopt in the first column (any card of the base rank fits there), when nothing
+// follows the left card, and when the fill rule lets several cards follow it.
 std::optional<Card> wanted_card(const Board& board, const Rules& rules, Slot gap);
 
 class Game {

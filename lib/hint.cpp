@@ -17,7 +17,8 @@ int score(const Board& board, const Rules& rules, const Move& move, const Board&
     int value = 100 * (after.placed_count() - board.placed_count());
     // The gap the move opens: one right of a top card or of a gap can never be filled.
     if (after.is_dead_gap(from, rules)) value -= 30;
-    if (from.col == 0) value += move.card.rank() == 2 ? -5 : 10;
+    // Leaving the first column: good for a card that does not start a run there, bad for one that does.
+    if (from.col == 0) value += move.card.rank() == rules.base_rank() ? -5 : 10;
     // More choices afterwards is better, a little.
     value += static_cast<int>(after.legal_moves(rules).size());
     return value;
@@ -193,9 +194,17 @@ private:
         const std::string mode = mode_ == HintMode::Fair
                                      ? fmt::format("fair {} {}", budget_.fair_phase, budget_.fair_last)
                                      : fmt::format("peek {} seed {}", budget_.peek, game_.deal().seed);
-        return fmt::format("plan {} {} memory {} ranks {} shuffles {} redeal {} fill-from-right {} spent {} board {} moves {}",
+        // The settings the presets of old share are left out, so their keys are as they were.
+        const Rules plain;
+        const std::string family =
+            rules.aces == plain.aces && rules.fill == plain.fill &&
+                    rules.right_fills_first_column == plain.right_fills_first_column
+                ? std::string()
+                : fmt::format(" aces {} fill {} right-fills-first-column {}", to_string(rules.aces),
+                              to_string(rules.fill), rules.right_fills_first_column);
+        return fmt::format("plan {} {} memory {} ranks {} shuffles {} redeal {} fill-from-right {}{} spent {} board {} moves {}",
                            kPlanFormat, mode, budget_.memory_bytes, rules.ranks, rules.shuffles,
-                           to_string(rules.redeal), rules.fill_from_right, history_.spent[j],
+                           to_string(rules.redeal), rules.fill_from_right, family, history_.spent[j],
                            board_text(history_.boards[from]), fmt::join(moves, ","));
     }
 

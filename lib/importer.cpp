@@ -116,11 +116,20 @@ Board board_of_rows(const std::vector<std::string>& rows) {
     if (rows.size() != kRows)
         throw Error(fmt::format("a layout has 4 rows, this one has {}", rows.size()));
     const auto width = static_cast<int>(words(rows[0]).size());
-    if (width < kMinRanks || width > kMaxRanks)
-        throw Error(fmt::format("row a has {} slots: a layout has {} to {} a row", width, kMinRanks, kMaxRanks));
+    if (width < kMinRanks || width > kMaxWidth)
+        throw Error(fmt::format("row a has {} slots: a layout has {} to {} a row", width, kMinRanks, kMaxWidth));
     Board board(width);
     for (int row = 0; row < kRows; ++row) parse_row(rows[static_cast<std::size_t>(row)], row, board);
-    return board;
+    // Aces on the board make it the other shape: rows run from the ace, one slot
+    // wider than the ranks (Blue Moon, Red Moon ...).
+    bool aces = false;
+    for (int i = 0; i < board.size(); ++i) aces = aces || (!board.at(i).is_gap() && board.at(i).rank() == 1);
+    if (!aces) return board;
+    if (width == kMinRanks) throw Error(fmt::format("a layout with the aces on it has {} to {} slots a row",
+                                                    kMinRanks + 1, kMaxWidth));
+    Board with_aces(width, 1);
+    for (int i = 0; i < board.size(); ++i) with_aces.set(i, board.at(i));
+    return with_aces;
 }
 
 }  // namespace
@@ -166,7 +175,10 @@ Board parse_solvitaire(std::string_view text) {
         for (const std::string& card : sequence) row += (card.empty() ? std::string("--") : card) + ' ';
         rows.push_back(row);
     }
-    return board_of_rows(rows);
+    Board board = board_of_rows(rows);
+    // Solvitaire's Gaps deals have the aces taken out; so does this form.
+    if (board.base_rank() != 2) throw Error("a Solvitaire deal has the aces taken out, but this one has aces");
+    return board;
 }
 
 std::string solvitaire_json(const Board& board) {
@@ -211,7 +223,17 @@ ArchiveDeal import_deal(std::string_view text, std::string_view source, const Ru
         return deal;
     }
     Board board = format == ImportFormat::Solvitaire ? parse_solvitaire(text) : parse_layout(text);
-    if (board.width() != rules.ranks)
+    const bool aces = board.base_rank() == 1;
+    if (aces != (rules.aces != Aces::Removed))
+        throw Error(aces ? fmt::format("the layout has the aces on the board but the {} rules take them out "
+                                       "(choose rules whose aces stay)", rules.preset)
+                         : fmt::format("the layout has no aces but the {} rules keep them on the board "
+                                       "(choose rules that take the aces out)", rules.preset));
+    if (aces && board.width() != rules.width())
+        throw Error(fmt::format("the layout has {} slots a row but the {} rules have {} ranks, {} slots a row "
+                                "with the aces (add --ranks {})",
+                                board.width(), rules.preset, rules.ranks, rules.width(), board.width() - 1));
+    if (!aces && board.width() != rules.ranks)
         throw Error(fmt::format("the layout has {} slots a row but the {} rules have {} ranks (add --ranks {}{})",
                                 board.width(), rules.preset, rules.ranks, board.width(),
                                 board.width() == preset("mini").ranks ? " or --rules mini" : ""));

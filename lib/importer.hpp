@@ -23,12 +23,14 @@ ImportFormat detect_format(std::string_view text);
 // a header of column numbers, a leading row letter, placed-card brackets and the
 // lines around the board (the "new game:" heading, the status line, what to do
 // next, "deal code ...", as `new`, `show` and `export --format text` print them)
-// are skipped, so a board can be copied back in. The width is that of the first row. Throws Error naming the
+// are skipped, so a board can be copied back in. The width is that of the first row; aces on the board
+// make it a layout whose rows run from the ace (Board::base_rank 1). Throws Error naming the
 // problem: "row c has 12 slots instead of 13", "card 7H appears twice".
 Board parse_layout(std::string_view text);
 
 // Solvitaire's deal for Gaps: {"sequences": [[row a], [row b], [row c], [row d]]},
-// each row the cards as strings ("10H" or "TH") and "" for a gap. Throws Error.
+// each row the cards as strings ("10H" or "TH") and "" for a gap; the aces taken
+// out (Solvitaire has no game with them on the board). Throws Error.
 Board parse_solvitaire(std::string_view text);
 // The same form back, tens written "10" as Solvitaire does.
 std::string solvitaire_json(const Board& board);
@@ -42,8 +44,8 @@ struct LayoutHeading {
 };
 std::optional<LayoutHeading> layout_heading(std::string_view text);
 
-// Any of the three forms as an archive entry. A byte-order mark at the start is skipped. Layouts take `rules` (their width
-// must match rules.ranks) and get the layout's deal code; archive files bring
+// Any of the three forms as an archive entry. A byte-order mark at the start is skipped. Layouts take `rules` (their shape
+// must match: aces on the board when the rules keep them, rules.width() slots a row) and get the layout's deal code; archive files bring
 // their own rules, and so does a saved game file (its deal, to start again).
 // `source` names the input in messages.
 ArchiveDeal import_deal(std::string_view text, std::string_view source, const Rules& rules);

@@ -5,7 +5,8 @@
 // it may ever occupy; a slot "may be a gap" when it is one now or its card may
 // move (the only way a slot becomes a gap for the first time). They are the
 // least sets closed under these rules:
-// loc(Y) holds Y's slot now; a 2 may move to any other first-column slot that
+// loc(Y) holds Y's slot now; a 2 (a card of the base rank b: 2 with the aces
+// out, the ace when they stay) may move to any other first-column slot that
 // may be a gap; any other card Y to any slot l + 1 (same row) that may be a gap,
 // for l in loc(Y - 1); a card that has such a target may move, and loc(Y) holds
 // its targets. Claim: in every play from here, each card stays within loc and
@@ -14,11 +15,19 @@
 // marked); for a card above a 2, Y - 1 stands left of z, at a slot of loc(Y - 1)
 // since no earlier move broke the claim. Then z is a target of Y by the rules,
 // so the move breaks nothing: a contradiction. A won board holds the card of
-// rank r in column r - 2 (from 0), each suit in one row, one suit to a row. So
+// rank r in column r - b (from 0), each suit in one row, one suit to a row. So
 // when some card has no such slot in loc, or the rows where each suit could
-// finish cannot be given one to a suit, no win is reachable. (With
-// fill_from_right a card can also move left of its successor; the rules above
-// do not cover that, so the search does not ask then.)
+// finish cannot be given one to a suit, no win is reachable.
+//
+// Base rank 1 (the aces stay, rows one slot wider): the argument uses of the
+// rules only that a card of the base rank moves to first-column gaps alone and
+// every other card only right of its predecessor of the same suit, and of a won
+// board only where each card stands in it; both hold with b = 1 word for word
+// (the ace is the first-column card, the 2 follows it like any other card), so
+// the proof carries over. It does not cover other moves: with fill_from_right a
+// card can also move left of its successor, with AnySuitNext right of a card of
+// another suit, with SameSuitHigher right of any lower card of its suit; for
+// those the search does not ask (dead_ends_apply).
 #include "dead_end.hpp"
 
 namespace addiction::solver {
@@ -32,10 +41,10 @@ public:
     Closure(const Layout& layout, int ranks, const Cards& where, Slots gaps)
         : layout_(layout), ranks_(ranks), may_gap_(gaps) {
         for (int suit = 0; suit < 4; ++suit)
-            for (int r = 2; r <= ranks; ++r) {
+            for (int r = layout.base_rank; r <= ranks; ++r) {
                 const auto code = static_cast<std::size_t>(suit << 4 | r);
                 here_[code] = loc_[code] = Slots{1} << where[code];
-                if ((loc_[code] & layout.column[static_cast<std::size_t>(r - 2)]) == 0) ++unplaceable_;
+                if ((loc_[code] & layout.column[static_cast<std::size_t>(r - layout.base_rank)]) == 0) ++unplaceable_;
             }
     }
 
@@ -44,10 +53,10 @@ public:
         const Slots before = may_gap_;
         for (int suit = 0; suit < 4; ++suit) {
             if ((wants_[static_cast<std::size_t>(suit)] & fresh_) == 0) continue;
-            const auto two = static_cast<std::size_t>(suit << 4 | 2);
+            const auto two = static_cast<std::size_t>(suit << 4 | layout_.base_rank);  // the base rank's card
             Slots below = layout_.first_column;  // where this card could go, gaps aside
             Slots wanted = 0;
-            for (auto code = two; code < two + static_cast<std::size_t>(ranks_ - 1); ++code) {
+            for (auto code = two; code < two + static_cast<std::size_t>(ranks_ - layout_.base_rank + 1); ++code) {
                 wanted |= below;
                 Slots& at = loc_[code];
                 const Slots added = below & may_gap_ & ~here_[code] & ~at;
@@ -83,7 +92,9 @@ private:
 
 }  // namespace
 
-Layout::Layout(int w) : width(w) {
+bool dead_ends_apply(const Rules& rules) { return rules.fill == Fill::SameSuitNext && !rules.fill_from_right; }
+
+Layout::Layout(int w, int base) : width(w), base_rank(base) {
     for (int row = 0; row < kRows; ++row) {
         first_column |= Slots{1} << (row * width);
         last_column |= Slots{1} << (row * width + width - 1);
@@ -115,8 +126,8 @@ bool no_win_fits(const Layout& layout, int ranks, const Locations& loc) {
     std::array<unsigned, 4> rows{};
     for (int suit = 0; suit < 4; ++suit) {
         unsigned possible = (1u << kRows) - 1;
-        for (int r = 2; r <= ranks && possible != 0; ++r) {
-            const Slots at = loc[static_cast<std::size_t>(suit << 4 | r)] >> (r - 2);
+        for (int r = layout.base_rank; r <= ranks && possible != 0; ++r) {
+            const Slots at = loc[static_cast<std::size_t>(suit << 4 | r)] >> (r - layout.base_rank);
             unsigned here = 0;
             for (int row = 0; row < kRows; ++row)
                 here |= static_cast<unsigned>(at >> (row * layout.width) & 1) << row;

@@ -25,16 +25,21 @@ using Cards = std::array<std::uint8_t, kCodes>;
 
 // The masks of a board's shape, computed once per search.
 struct Layout {
-    explicit Layout(int width);
+    explicit Layout(int width, int base_rank = 2);
     int width = 0;
+    int base_rank = 2;  // the rank of the first column's cards: 2, or 1 when the aces stay
     Slots first_column = 0;
     Slots last_column = 0;
-    std::array<Slots, kMaxRanks> column{};  // column[c]: the slots of column c
+    std::array<Slots, kMaxWidth> column{};  // column[c]: the slots of column c
 };
 
-// Whether no reachable board can be won, moves only, in a game without
-// fill_from_right (the rules behind loc do not cover it). Stops as soon as a
-// win looks possible, so it is cheap on most positions.
+// Whether the proof holds for these rules: fill SameSuitNext without
+// fill_from_right, the base rank either 2 or the ace (dead_end.cpp).
+bool dead_ends_apply(const Rules& rules);
+
+// Whether no reachable board can be won, moves only, in a game whose rules
+// dead_ends_apply() to. Stops as soon as a win looks possible, so it is cheap on
+// most positions.
 bool dead_end(const Layout& layout, int ranks, const Cards& where, Slots gaps);
 
 // The least sets loc closed under the rules of dead_end.cpp: what dead_end()

@@ -41,11 +41,19 @@ struct Zobrist {
     Zobrist() {
         std::uint64_t seed = 0x6164646963746E31ULL;  // "addictn1"
         auto next = [&] { return Key{splitmix64(seed), splitmix64(seed)}; };
-        for (auto& slot : cell)
-            for (auto& key : slot) key = next();
+        // The 52 slots of a board with the aces out first, then spent and used as
+        // they always were; the slots 52..55 of a board with the aces on it (14
+        // wide) last, so that every key of the older boards stays what it was.
+        for (std::size_t slot = 0; slot < kOldSlots; ++slot)
+            for (auto& key : cell[slot]) key = next();
         for (auto& key : spent) key = next();
         for (auto& key : used) key = next();
+        for (std::size_t slot = kOldSlots; slot < cell.size(); ++slot)
+            for (auto& key : cell[slot]) key = next();
     }
+
+private:
+    static constexpr std::size_t kOldSlots = kRows * kMaxRanks;
 };
 
 // Built before main() (position.cpp), so reading it needs no guard on the

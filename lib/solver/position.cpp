@@ -23,8 +23,8 @@ Clock::time_point deadline_of(const SolveLimits& limits, Clock::time_point start
     return started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.seconds));
 }
 
-Board board_of(const std::array<std::uint8_t, kMaxSlots>& cells, int width) {
-    Board board(width);
+Board board_of(const std::array<std::uint8_t, kMaxSlots>& cells, const Rules& rules) {
+    Board board(rules);
     for (int i = 0; i < board.size(); ++i) {
         const std::uint8_t code = cells[static_cast<std::size_t>(i)];
         if (code != 0) board.set(i, Card(static_cast<Suit>(code >> 4), code & 15));
@@ -37,6 +37,7 @@ Board board_of(const std::array<std::uint8_t, kMaxSlots>& cells, int width) {
 Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started)
     : rules_(game.rules()),
       width_(game.rules().width()),
+      base_(game.rules().base_rank()),
       size_(kRows * game.rules().width()),
       seed_(game.deal().seed),
       spent_(game.shuffles_spent()),
@@ -45,7 +46,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       limits_(limits),
       pass_(pass),
       started_(started),
-      layout_(game.rules().width()),
+      layout_(game.rules().width(), game.rules().base_rank()),
       start_(game.board()),
       table_(limits.memory_bytes, deadline_of(limits, started)) {
     for (int slot = 0; slot < size_; ++slot) {
@@ -111,7 +112,7 @@ void Search::avoid(const std::vector<std::pair<Board, int>>& positions) {
     }
 }
 
-Board Search::board() const { return board_of(cells_, width_); }
+Board Search::board() const { return board_of(cells_, rules_); }
 
 void Search::shuffle() {
     saved_.push_back(SavedBoard{cells_});
@@ -121,7 +122,7 @@ void Search::shuffle() {
 }
 
 void Search::unshuffle() {
-    Board before = board_of(saved_.back().cells, width_);
+    Board before = board_of(saved_.back().cells, rules_);
     saved_.pop_back();
     --spent_;
     load(before);
@@ -151,7 +152,9 @@ void Search::generate(Frame& frame) {
         const bool from_placed = from_col < run[static_cast<std::size_t>(from_row)];
         if (from_placed && pass_.twos >= 0 && used_ >= pass_.twos) return;
         int value = 0;
-        if (col(to) == run[static_cast<std::size_t>(row(to))]) {
+        // With the other fill rules a card right after a run need not continue it.
+        const bool continues = col(to) == 0 ? rank(card) == base_ : cells_[static_cast<std::size_t>(to - 1)] + 1 == card;
+        if (col(to) == run[static_cast<std::size_t>(row(to))] && (rules_.fill == Fill::SameSuitNext || continues)) {
             // Places the card, and any run of its successors already waiting beyond it.
             value += 100;
             for (int next = to + 1, want = card + 1; col(next) != 0 && next < size_ &&
@@ -162,7 +165,7 @@ void Search::generate(Frame& frame) {
         // Moving a placed 2 un-places its whole run: the longer, the worse.
         if (from_placed) value -= 20 * run[static_cast<std::size_t>(from_row)];
         if (from_col == 0) {
-            value += 10;  // a gap in the first column takes any 2
+            value += 10;  // a gap in the first column takes any card of the base rank
         } else {
             const std::uint8_t left = from - 1 == to ? card : cells_[static_cast<std::size_t>(from - 1)];
             if (left == 0 || rank(left) == rules_.ranks) value -= 30;  // the gap it leaves is dead
@@ -174,21 +177,42 @@ void Search::generate(Frame& frame) {
     };
     std::array<std::uint8_t, kRows> gaps = gaps_;
     std::sort(gaps.begin(), gaps.end());  // board order, whatever order moves left them in
+    // The same rules as Board::fits (board.hpp states them), card codes being
+    // suit << 4 | rank.
+    const bool from_right_in_first = rules_.fill_from_right && rules_.right_fills_first_column;
     for (std::uint8_t gap : gaps) {
         const int to = gap;
         std::uint8_t left = 0;
         if (col(to) == 0) {
-            for (int suit = 0; suit < 4; ++suit) add(static_cast<std::uint8_t>(suit << 4 | 2), to);
+            for (int suit = 0; suit < 4; ++suit) add(static_cast<std::uint8_t>(suit << 4 | base_), to);
         } else {
             left = cells_[static_cast<std::size_t>(to - 1)];
-            if (left != 0 && rank(left) < rules_.ranks) add(static_cast<std::uint8_t>(left + 1), to);
+            if (left != 0 && rank(left) < rules_.ranks) {
+                switch (rules_.fill) {
+                    case Fill::SameSuitNext: add(static_cast<std::uint8_t>(left + 1), to); break;
+                    case Fill::AnySuitNext:
+                        for (int suit = 0; suit < 4; ++suit) add(static_cast<std::uint8_t>(suit << 4 | (rank(left) + 1)), to);
+                        break;
+                    case Fill::SameSuitHigher:
+                        for (int r = rank(left) + 1; r <= rules_.ranks; ++r)
+                            add(static_cast<std::uint8_t>((left & 0xF0) | r), to);
+                        break;
+                }
+            }
         }
-        if (rules_.fill_from_right && col(to) + 1 < width_) {
+        if ((col(to) > 0 ? rules_.fill_from_right : from_right_in_first) && col(to) + 1 < width_) {
             const std::uint8_t right = cells_[static_cast<std::size_t>(to + 1)];
-            if (right != 0 && rank(right) > 2) {
+            if (right != 0 && rank(right) > base_) {
                 const auto card = static_cast<std::uint8_t>(right - 1);
-                // Skip a card added already: a 2 in the first column, or the left neighbour's successor.
-                const bool added = (col(to) == 0 && rank(card) == 2) || (left != 0 && left + 1 == card);
+                // Skip a card added already: one of the base rank in the first column, or one the left rule gave.
+                bool added = col(to) == 0 && rank(card) == base_;
+                if (left != 0 && rank(left) < rules_.ranks) {
+                    switch (rules_.fill) {
+                        case Fill::SameSuitNext: added = added || left + 1 == card; break;
+                        case Fill::AnySuitNext: added = added || rank(left) + 1 == rank(card); break;
+                        case Fill::SameSuitHigher: added = added || ((left & 0xF0) == (card & 0xF0) && card > left); break;
+                    }
+                }
                 if (!added) add(card, to);
             }
         }

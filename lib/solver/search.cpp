@@ -13,10 +13,13 @@
 namespace addiction::solver {
 
 // Proof-safe dead end (dead_end.cpp): only asked when the search will not
-// shuffle from here on, and not with fill_from_right, which its rules do not
-// cover.
+// shuffle from here on, and only for the fill rule its argument is about:
+// SameSuitNext without fill_from_right, from either base rank. Switched off for
+// fill_from_right (a card may also move left of its successor), AnySuitNext (a
+// card may follow the predecessor of any suit) and SameSuitHigher (a card may
+// follow any lower card of its suit): the loc rules do not cover those moves.
 bool Search::hopeless() const {
-    if (rules_.fill_from_right || !limits_.dead_ends) return false;
+    if (!dead_ends_apply(rules_) || !limits_.dead_ends) return false;
     Slots gaps = 0;
     for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
     return dead_end(layout_, rules_.ranks, where_, gaps);
@@ -37,9 +40,9 @@ bool Search::dominated() const {
 std::vector<Action> Search::path_actions() const {
     std::vector<Action> out;
     int shuffle = first_shuffle_;
-    for (const Frame& frame : frames_) {
-        if (frame.next == 0) break;  // the frame being built: no step taken from it yet
-        const Step& step = frame.steps[static_cast<std::size_t>(frame.next - 1)];
+    for (const Level& frame : frames_) {
+        if (frame.next == 0) break;  // no step taken from it yet
+        const Step& step = taken(frame);
         if (step.card == 0) {
             out.push_back(Action::make_shuffle(shuffle++));
         } else {
@@ -66,28 +69,30 @@ Verdict Search::run(std::uint64_t until) {
         ++positions_;
         pending_ = true;
     }
-    // frames_[i].next - 1 is the step taken from position i; the top frame's
+    // frames_[i].next - 1 is the step taken from position i (its steps in steps_); the top frame's
     // position is the current one. `pending_`: the current position is stored
     // but its moves are not generated yet; a run that stops at `until` stops
     // there and the next one starts there.
     while (true) {
         if (pending_) {
             pending_ = false;
-            frames_.emplace_back();
-            generate(frames_.back());
-            if (frames_.back().count == 0 || (spent_ >= last_shuffle_ && hopeless())) {
-                frames_.pop_back();
-                if (!frames_.empty()) undo(frames_.back().steps[static_cast<std::size_t>(frames_.back().next - 1)]);
+            generate(scratch_);
+            if (scratch_.count == 0 || (spent_ >= last_shuffle_ && hopeless())) {
+                if (!frames_.empty()) undo(taken(frames_.back()));
+            } else {
+                frames_.push_back(Level{static_cast<std::uint32_t>(steps_.size()), scratch_.count, 0});
+                steps_.insert(steps_.end(), scratch_.steps.begin(), scratch_.steps.begin() + scratch_.count);
             }
         }
         if (frames_.empty()) return Verdict::NoWin;
-        Frame& frame = frames_.back();
+        Level& frame = frames_.back();
         if (frame.next == frame.count) {
+            steps_.resize(frame.first);
             frames_.pop_back();
-            if (!frames_.empty()) undo(frames_.back().steps[static_cast<std::size_t>(frames_.back().next - 1)]);
+            if (!frames_.empty()) undo(taken(frames_.back()));
             continue;
         }
-        const Step step = frame.steps[frame.next++];
+        const Step step = steps_[frame.first + frame.next++];
         apply(step);
         const auto inserted = dominated() ? Table::Insert::Present : table_.insert(key_);
         if (inserted == Table::Insert::Present) {

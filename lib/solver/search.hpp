@@ -33,13 +33,24 @@ struct Step {
     std::uint8_t to = 0;
 };
 
-// A gap takes at most 5 cards (the 2s in the first column, and with
-// fill_from_right the card before its right neighbour); there are 4 gaps, and
-// one shuffle.
-inline constexpr int kMaxSteps = kRows * 5 + 1;
+// A gap takes at most kMaxRanks cards: with fill SameSuitHigher up to 12 (every
+// rank above an ace), or the 4 cards of the base rank in the first column, and with
+// fill_from_right one more (the card before its right neighbour); there are 4
+// gaps, and one shuffle.
+inline constexpr int kMaxSteps = kRows * kMaxRanks + 1;
 
+// The steps generate() lists from one position.
 struct Frame {
     std::array<Step, kMaxSteps> steps;
+    std::uint8_t count = 0;
+    std::uint8_t next = 0;
+};
+
+// One position on the search stack: its steps are steps_[first, first + count),
+// so a frame holds only the steps it has (most positions have a few; kMaxSteps is
+// 53 since the family's fill rules).
+struct Level {
+    std::uint32_t first = 0;
     std::uint8_t count = 0;
     std::uint8_t next = 0;
 };
@@ -84,10 +95,10 @@ public:
     Limit limit() const { return limit_; }
     std::uint64_t positions() const { return positions_; }
     std::size_t bytes() const {
-        return table_.bytes() + frames_.capacity() * sizeof(Frame) + saved_.capacity() * sizeof(SavedBoard);
+        return table_.bytes() + stack_bytes() + saved_.capacity() * sizeof(SavedBoard);
     }
     std::size_t peak_bytes() const {
-        return std::max(table_.peak_bytes(), table_.bytes() + shortest_bytes_) + frames_.capacity() * sizeof(Frame) +
+        return std::max(table_.peak_bytes(), table_.bytes() + shortest_bytes_) + stack_bytes() +
                saved_.capacity() * sizeof(SavedBoard);
     }
 
@@ -95,6 +106,10 @@ private:
     struct SavedBoard {
         std::array<std::uint8_t, kMaxSlots> cells;
     };
+
+    std::size_t stack_bytes() const { return frames_.capacity() * sizeof(Level) + steps_.capacity() * sizeof(Step); }
+    // The step taken from a position on the stack.
+    const Step& taken(const Level& level) const { return steps_[level.first + level.next - 1u]; }
 
     // Tables, not division: these run several times per position.
     int col(int slot) const { return col_[static_cast<std::size_t>(slot)]; }
@@ -137,11 +152,11 @@ private:
         flip(key_, kZobrist.cell[t][card]);
     }
 
-    // In a pass that counts them, a move of a 2 out of the first column changes
-    // the count, and the count is part of the key: used[0] ^ used[count] (0 for
-    // a count of 0).
+    // In a pass that counts them, a move of a 2 (the base rank: an ace when the
+    // aces stay) out of the first column changes the count, and the count is part
+    // of the key: used[0] ^ used[count] (0 for a count of 0).
     void count_two(const Step& step, int by) {
-        if (pass_.twos <= 0 || rank(step.card) != 2 || col(step.from) != 0) return;
+        if (pass_.twos <= 0 || rank(step.card) != base_ || col(step.from) != 0) return;
         flip(key_, kZobrist.used[static_cast<std::size_t>(used_)]);
         used_ += by;
         flip(key_, kZobrist.used[static_cast<std::size_t>(used_)]);
@@ -162,7 +177,7 @@ private:
     int placed_run(int row_number) const {
         const int start = row_number * width_;
         const std::uint8_t first = cells_[static_cast<std::size_t>(start)];
-        if (first == 0 || rank(first) != 2) return 0;
+        if (first == 0 || rank(first) != base_) return 0;
         int run = 1;
         while (run < width_ && cells_[static_cast<std::size_t>(start + run)] == static_cast<std::uint8_t>(first + run))
             ++run;
@@ -180,6 +195,7 @@ private:
 
     const Rules& rules_;
     const int width_;
+    const int base_;  // the base rank: rows run from it
     const int size_;
     const std::uint64_t seed_;
     int spent_;
@@ -199,7 +215,9 @@ private:
     std::array<std::uint8_t, kRows> gaps_{};
     Key key_;
     Table table_;
-    std::vector<Frame> frames_;
+    std::vector<Level> frames_;
+    std::vector<Step> steps_;
+    Frame scratch_;  // what generate() lists, before it goes on the stack
     std::vector<SavedBoard> saved_;
     std::uint64_t positions_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
