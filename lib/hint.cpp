@@ -193,9 +193,12 @@ private:
         const std::string mode = mode_ == HintMode::Fair
                                      ? fmt::format("fair {} {}", budget_.fair_phase, budget_.fair_last)
                                      : fmt::format("peek {} seed {}", budget_.peek, game_.deal().seed);
-        return fmt::format("plan {} {} memory {} ranks {} shuffles {} redeal {} fill-from-right {} spent {} board {} moves {}",
-                           kPlanFormat, mode, budget_.memory_bytes, rules.ranks, rules.shuffles,
-                           to_string(rules.redeal), rules.fill_from_right, history_.spent[j],
+        // Every setting of the rules: two games of the family alike in the rest differ in the answer.
+        return fmt::format("plan {} {} memory {} ranks {} aces {} fill {} fill-from-right {} right-fills-first-column {} "
+                           "shuffles {} redeal {} spent {} board {} moves {}",
+                           kPlanFormat, mode, budget_.memory_bytes, rules.ranks, to_string(rules.aces),
+                           to_string(rules.fill), rules.fill_from_right, rules.right_fills_first_column,
+                           rules.shuffles, to_string(rules.redeal), history_.spent[j],
                            board_text(history_.boards[from]), fmt::join(moves, ","));
     }
 
