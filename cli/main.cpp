@@ -191,8 +191,8 @@ int main(int argc, char** argv) {
     // Set after the subcommands, which would inherit it.
     app.footer(
         "A global option goes only with the commands it changes something for; elsewhere it is refused (exit 2):\n"
-        "-f and --game with those that read or change the game (not stats, deals, games, solve --deals, replay\n"
-        "NAME); --color and --ascii with those that print a board, not with --json (hint prints actions, in\n"
+        "-f and --game with those that read or change the game (not stats, deals, rules, games, solve --deals,\n"
+        "replay NAME); --color and --ascii with those that print a board, not with --json (hint prints actions, in\n"
         "letters); --no-record with those that can end a game (new, move, shuffle, undo, redo, solve --apply,\n"
         "games --remove). See addiction(1).");
 
