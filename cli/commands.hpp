@@ -65,6 +65,7 @@ void setup_solve(CLI::App& app, const Globals& globals);
 void setup_deals(CLI::App& app, const Globals& globals);
 void setup_export(CLI::App& app, const Globals& globals);
 void setup_replay(CLI::App& app, const Globals& globals);
+void setup_rules(CLI::App& app, const Globals& globals);
 void setup_stats(CLI::App& app, const Globals& globals);
 void setup_games(CLI::App& app, const Globals& globals);
 void setup_complete(CLI::App& app, const Globals& globals);  // hidden, for shell completion

@@ -13,6 +13,7 @@
 #include "choices.hpp"
 #include "commands.hpp"
 #include "paths.hpp"
+#include "rule_sets.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -39,7 +40,8 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
         for (const CLI::App* sub : app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
             fmt::print("{}\t{}\n", sub->get_name(), sub->get_description());
     } else if (opt.what == "presets") {
-        for (auto name : preset_names()) fmt::print("{}\n", name);
+        // The rule sets --rules and `rules NAME` take: shipped, then the user's.
+        for (const auto& name : rule_set_names()) fmt::print("{}\n", name);
     } else if (opt.what == "deals") {
         std::vector<std::string> names;
         for (const auto& entry : archive_entries(false)) names.push_back(entry.deal.name);

@@ -8,6 +8,7 @@
 #include "archive_folders.hpp"
 #include "commands.hpp"
 #include "paths.hpp"
+#include "rule_sets.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -69,11 +70,9 @@ void setup_deals(CLI::App& app, const Globals& globals) {
     globals.no_drawing(sub);
     globals.no_record(sub);
     sub->add_flag("--json", opt->json, "One JSON array for scripts");
-    std::vector<std::string> groups(preset_names().begin(), preset_names().end());
-    groups.push_back("custom");
-    sub->add_option("-r,--rules", opt->rules, "Only deals with these rules: a preset name, or custom")
-        ->check(CLI::IsMember(groups))
-        ->type_name("PRESET");
+    sub->add_option("-r,--rules", opt->rules, "Only deals with these rules: a rule set's name, or custom")
+        ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
+        ->type_name("NAME");
     sub->callback([opt] { run(*opt); });
 }
 

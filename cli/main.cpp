@@ -13,6 +13,7 @@
 #include "paths.hpp"
 #include "record_store.hpp"
 #include "rules.hpp"
+#include "spelling.hpp"
 
 #ifndef ADDICTION_VERSION
 #define ADDICTION_VERSION "0"
@@ -105,28 +106,12 @@ std::string printable(std::string_view message) {
     return out;
 }
 
-// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`.
-std::size_t distance(std::string_view a, std::string_view b) {
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i)
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-    return d[a.size()][b.size()];
-}
-
 // "unknown command 'mvoe'; did you mean 'move'?", as git says it.
 std::string unknown_command(const CLI::App& app, const std::string& word) {
-    std::string best;
-    std::size_t best_distance = 3;  // farther than two edits is not a typo
-    for (const CLI::App* sub : app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
-        std::size_t d = sub->get_name().starts_with(word) ? 1 : distance(word, sub->get_name());
-        if (d < best_distance) best_distance = d, best = sub->get_name();
-    }
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
+        names.push_back(sub->get_name());
+    const std::string best = addiction::cli::closest_word(word, names);
     std::string message = fmt::format("unknown command '{}'", word);
     return best.empty() ? message + " (try 'addiction help')" : message + fmt::format("; did you mean '{}'?", best);
 }
@@ -198,6 +183,7 @@ int main(int argc, char** argv) {
     cli::setup_deals(app, globals);
     cli::setup_export(app, globals);
     cli::setup_replay(app, globals);
+    cli::setup_rules(app, globals);
     cli::setup_stats(app, globals);
     cli::setup_games(app, globals);
     cli::setup_complete(app, globals);
@@ -205,8 +191,8 @@ int main(int argc, char** argv) {
     // Set after the subcommands, which would inherit it.
     app.footer(
         "A global option goes only with the commands it changes something for; elsewhere it is refused (exit 2):\n"
-        "-f and --game with those that read or change the game (not stats, deals, games, solve --deals, replay\n"
-        "NAME); --color and --ascii with those that print a board, not with --json (hint prints actions, in\n"
+        "-f and --game with those that read or change the game (not stats, deals, rules, games, solve --deals,\n"
+        "replay NAME); --color and --ascii with those that print a board, not with --json (hint prints actions, in\n"
         "letters); --no-record with those that can end a game (new, move, shuffle, undo, redo, solve --apply,\n"
         "games --remove). See addiction(1).");
 

@@ -12,6 +12,7 @@
 #include "files.hpp"
 #include "json.hpp"
 #include "paths.hpp"
+#include "rule_sets.hpp"
 #include "record_store.hpp"
 #include "stats.hpp"
 
@@ -125,15 +126,13 @@ void run(const StatsOptions& opt, const Globals& globals) {
 void setup_stats(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<StatsOptions>();
     auto* sub = app.add_subcommand("stats", "Your record: games played, won, lost, abandoned, streaks, bests");
-    std::vector<std::string> groups(preset_names().begin(), preset_names().end());
-    groups.push_back("custom");
     // The record, not a game: no game file, nothing to record; a table without suits.
     globals.no_game_file(sub);
     globals.no_record(sub);
     sub->excludes(globals.options.ascii);
-    auto* rules = sub->add_option("-r,--rules", opt->rules, "Only games of this preset (custom: games of custom rules)")
-                      ->check(CLI::IsMember(groups))
-                      ->type_name("PRESET");
+    auto* rules = sub->add_option("-r,--rules", opt->rules, "Only games of this rule set (custom: games of custom rules)")
+                      ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
+                      ->type_name("NAME");
     auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
     auto* since = sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD, UTC)")
                       ->type_name("DATE");

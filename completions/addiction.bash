@@ -1,4 +1,4 @@
-# bash completion for addiction(1). Dynamic words (commands, presets, archived
+# bash completion for addiction(1). Dynamic words (commands, rule sets, archived
 # deals, the cards that can move now and where to) come from the binary itself:
 # `addiction complete ...`, so this script never goes stale.
 
@@ -73,7 +73,7 @@ _addiction() {
             return
             ;;
         --redeal)
-            COMPREPLY=($(compgen -W "random after-run" -- "$cur"))
+            COMPREPLY=($(compgen -W "random after-run random-slots" -- "$cur"))
             return
             ;;
         --format)
@@ -111,6 +111,7 @@ _addiction() {
         deals) options="--json -r --rules" ;;
         export) options="--format -o --output --at --with-history --name --description" ;;
         replay) options="--from --to --delay" ;;
+        rules) options="--json" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options $global" -- "$cur"))
@@ -126,6 +127,9 @@ _addiction() {
             ;;
         undo | redo)
             ((${#args[@]} == 0)) && COMPREPLY=($(compgen -W "all" -- "$cur"))
+            ;;
+        rules)
+            ((${#args[@]} == 0)) && COMPREPLY=($(compgen -W "$(_addiction_words presets)" -- "$cur"))
             ;;
         help)
             ((${#args[@]} == 0)) && COMPREPLY=($(compgen -W "$(_addiction_words commands)" -- "$cur"))

@@ -26,7 +26,7 @@ function __addiction_move_args_is
     test (math (count $tokens) - $i) -eq $argv[1]
 end
 
-set -l commands new show move shuffle undo redo hint solve deals export replay stats games help
+set -l commands new show move shuffle undo redo hint solve deals export replay rules stats games help
 
 complete -c addiction -f
 complete -c addiction -s f -l file -r -F -d 'Game file'
@@ -44,18 +44,20 @@ complete -c addiction -n '__fish_seen_subcommand_from new replay' -F
 complete -c addiction -n '__fish_seen_subcommand_from undo redo' -a all -d 'Every action'
 complete -c addiction -n '__fish_seen_subcommand_from help' -a '(__addiction_words commands)'
 complete -c addiction -n '__fish_seen_subcommand_from new' -l from -r -F -d 'Import the deal from a file'
-complete -c addiction -n '__fish_seen_subcommand_from new solve' -s r -l rules -x -a '(__addiction_words presets)' -d 'Rule preset'
-complete -c addiction -n '__fish_seen_subcommand_from deals' -s r -l rules -x -a 'addiction montana gaps mini custom' -d 'Only these rules'
+complete -c addiction -n '__fish_seen_subcommand_from new solve' -s r -l rules -x -a '(__addiction_words presets)' -d 'Rule set'
+complete -c addiction -n '__fish_seen_subcommand_from deals' -s r -l rules -x -a '(__addiction_words presets) custom' -d 'Only these rules'
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l ranks -x -d 'Cards per suit'
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l shuffles -x -d 'Shuffles allowed'
-complete -c addiction -n '__fish_seen_subcommand_from new solve' -l redeal -x -a 'random after-run' -d 'How a shuffle deals'
+complete -c addiction -n '__fish_seen_subcommand_from new solve' -l redeal -x -a 'random after-run random-slots' -d 'How a shuffle deals'
 complete -c addiction -n '__fish_seen_subcommand_from new solve' -l fill-from-right -d 'Fill the gap left of a successor too'
 complete -c addiction -n '__fish_seen_subcommand_from new' -l force -d 'Replace a game in progress'
 complete -c addiction -n '__fish_seen_subcommand_from new' -l winnable -d 'Only a deal the solver wins'
 
 complete -c addiction -n '__fish_seen_subcommand_from show' -l json -d 'One JSON object'
 complete -c addiction -n '__fish_seen_subcommand_from show' -l wants -d 'Mark each live gap with the card it wants'
-complete -c addiction -n '__fish_seen_subcommand_from stats' -s r -l rules -x -a 'addiction montana gaps mini custom' -d 'Only this preset'
+complete -c addiction -n '__fish_seen_subcommand_from stats' -s r -l rules -x -a '(__addiction_words presets) custom' -d 'Only this rule set'
+complete -c addiction -n '__fish_seen_subcommand_from rules' -a '(__addiction_words presets)' -d 'Rule set'
+complete -c addiction -n '__fish_seen_subcommand_from rules' -l json -d 'JSON for scripts'
 complete -c addiction -n '__fish_seen_subcommand_from stats games' -l json -d 'JSON for scripts'
 complete -c addiction -n '__fish_seen_subcommand_from stats' -l since -x -d 'Games ended on or after DATE'
 complete -c addiction -n '__fish_seen_subcommand_from stats' -l reset -d 'Move the record aside'

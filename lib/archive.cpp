@@ -7,12 +7,16 @@
 #include <toml++/toml.h>
 
 #include "gamefile.hpp"
+#include "rule_set.hpp"
 #include "toml_input.hpp"
 
 namespace addiction {
 namespace {
 
-constexpr std::int64_t kArchiveFormat = 1;
+// Format 2 has the family's settings (aces, fill, right_fills_first_column,
+// random-slots); a deal whose rules need none is written as format 1, as before.
+constexpr std::int64_t kArchiveFormat = 2;
+constexpr std::int64_t kPlainArchiveFormat = 1;
 
 Error key_error(std::string_view key, std::string_view what) {
     return Error(fmt::format("{} must be {}", key, what));
@@ -43,35 +47,25 @@ std::vector<std::string> strings_at(const toml::table& t, std::string_view key) 
     return out;
 }
 
-Rules read_deal_rules(const toml::table& root) {
+Rules read_deal_rules(const toml::table& root, std::int64_t format) {
     const toml::node* node = root.get("rules");
     if (!node) return preset("addiction");
     const toml::table* t = node->as_table();
     if (!t) throw Error("rules must be a table ([rules])");
     std::string name = string_at(*t, "preset", "rules.", false);
     if (name.empty()) name = "addiction";
-    Rules rules = preset(name == "custom" ? "addiction" : name);
-    auto integer = [&](std::string_view key, int low, int high, int& into) {
-        const toml::node* value = t->get(key);
-        if (!value) return;
-        // as_integer, not value<int64_t>: value<> converts a float, and one out of range is undefined.
-        const auto* number = value->as_integer();
-        if (!number || number->get() < low || number->get() > high)
-            throw key_error(fmt::format("rules.{}", key), fmt::format("an integer from {} to {}", low, high));
-        into = static_cast<int>(number->get());
-    };
-    integer("ranks", kMinRanks, kMaxRanks, rules.ranks);
-    integer("shuffles", 0, kMaxShuffles, rules.shuffles);
-    if (std::string redeal = string_at(*t, "redeal", "rules.", false); !redeal.empty()) {
-        rules.redeal = with_context("rules.redeal", [&] { return parse_redeal(redeal); });
-    }
-    if (const toml::node* value = t->get("fill_from_right")) {
-        const auto* flag = value->as_boolean();
-        if (!flag) throw key_error("rules.fill_from_right", "true or false");
-        rules.fill_from_right = flag->get();
-    }
+    if (name != "custom")
+        with_context("rules.preset", [&] {
+            if (std::string problem = rule_set_name_problem(name); !problem.empty()) throw Error(problem);
+        });
+    // A missing key takes the shipped set's value; custom and a user's set (which
+    // the engine cannot look up) start from addiction.
+    Rules rules = preset(is_shipped_rule_set(name) ? name : "addiction");
+    const std::string refusal = "an archive format 1 file does not have it (format 2 does)";
+    read_settings(*t, SettingKeys{"rules", false, format >= 2, refusal}, rules);
+    check_rules(rules);
     rules.preset = name;
-    rules.preset = preset_name_for(rules);
+    if (is_shipped_rule_set(name)) rules.preset = preset_name_for(rules);
     return rules;
 }
 
@@ -109,19 +103,21 @@ bool is_archive_name(std::string_view name) {
 
 ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
     const toml::table root = parse_toml(text, source);
-    if (const toml::node* format = root.get("format")) {
-        const auto* number = format->as_integer();
+    std::int64_t format = kPlainArchiveFormat;
+    if (const toml::node* node = root.get("format")) {
+        const auto* number = node->as_integer();
         if (!number) throw key_error("format", "an integer");
-        if (number->get() != kArchiveFormat)
-            throw Error(fmt::format("archive format {} is not one this addiction reads (it reads {})", number->get(),
-                                    kArchiveFormat));
+        if (number->get() < kPlainArchiveFormat || number->get() > kArchiveFormat)
+            throw Error(fmt::format("archive format {} is not one this addiction reads (it reads {} and {})",
+                                    number->get(), kPlainArchiveFormat, kArchiveFormat));
+        format = number->get();
     }
     ArchiveDeal out;
     out.name = string_at(root, "name", "", false);
     if (!out.name.empty() && !is_archive_name(out.name))
         throw Error(fmt::format("name '{}' must be letters, digits, '-', '_' or '.'", out.name));
     out.description = string_at(root, "description", "", false);
-    out.rules = read_deal_rules(root);
+    out.rules = read_deal_rules(root, format);
     out.deal = string_at(root, "deal", "", true);
     with_context("deal", [&] { parse_deal(out.deal, out.rules); });
     out.tags = strings_at(root, "tags");
@@ -143,7 +139,8 @@ std::string write_archive(const ArchiveDeal& deal) {
     std::ostringstream out;
     auto key = [&](std::string_view name, const auto& value) { out << name << " = " << value << '\n'; };
     out << "# addiction archive deal: see addiction(5)\n";
-    key("format", toml::value<std::int64_t>(kArchiveFormat));
+    const bool family = uses_family_settings(deal.rules);
+    key("format", toml::value<std::int64_t>(family ? kArchiveFormat : kPlainArchiveFormat));
     if (!deal.name.empty()) key("name", toml::value<std::string>(deal.name));
     if (!deal.description.empty()) key("description", toml::value<std::string>(deal.description));
     key("deal", toml::value<std::string>(deal.deal));
@@ -152,14 +149,7 @@ std::string write_archive(const ArchiveDeal& deal) {
     std::vector<std::string> records;
     for (const Action& action : deal.line) records.push_back(to_record(action));
     if (!records.empty()) key("line", array_of(records));
-    const Rules& rules = deal.rules;
-    out << '\n'
-        << toml::table{{"rules", toml::table{{"preset", rules.preset},
-                                             {"ranks", rules.ranks},
-                                             {"shuffles", rules.shuffles},
-                                             {"redeal", std::string(to_string(rules.redeal))},
-                                             {"fill_from_right", rules.fill_from_right}}}}
-        << '\n';
+    out << '\n' << toml::table{{"rules", rules_table(deal.rules, true, family)}} << '\n';
     return out.str();
 }
 

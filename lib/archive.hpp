@@ -2,15 +2,16 @@
 // verdict and a line of play. Text in, values out; finding the files on disk is
 // the command line's business.
 //
-//   format = 1
+//   format = 1, or 2 when the rules use a family setting (aces, fill, ...)
 //   name = "two-step"            # the file's name without .toml
 //   description = "..."
 //   deal = "<number or code>"
 //   tags = ["easy", ...]         # free words: easy, hard, two-between-leftmost ...
 //   verdict = "win"              # unknown | win | no-win | no-win-without-shuffles
 //   line = ["move 2H a1", ...]   # a winning line for "win", else any legal play
-//   [rules]                      # preset; ranks, shuffles, redeal, fill_from_right
-//                                # default to the preset's ("custom" starts from addiction)
+//   [rules]                      # preset; ranks, shuffles, redeal, fill_from_right (and in
+//                                # format 2 aces, fill, right_fills_first_column) default to
+//                                # the preset's ("custom" and a user's set start from addiction)
 //
 // addiction(5) has the details.
 #pragma once

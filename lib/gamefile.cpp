@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "rule_set.hpp"
 #include "toml_input.hpp"
 
 namespace addiction {
@@ -72,14 +73,19 @@ private:
     const toml::table& root_;
 };
 
-Rules read_rules(const toml::table& t) {
+Rules read_rules(const toml::table& t, std::int64_t format) {
     Rules rules;
     rules.preset = Reader::string(t, "rules", "preset");
-    rules.ranks = static_cast<int>(Reader::integer(t, "rules", "ranks", kMinRanks, kMaxRanks));
-    rules.shuffles = static_cast<int>(Reader::integer(t, "rules", "shuffles", 0, kMaxShuffles));
-    rules.redeal = with_context("rules.redeal", [&] { return parse_redeal(Reader::string(t, "rules", "redeal")); });
-    rules.fill_from_right = Reader::boolean(t, "rules", "fill_from_right");
-    if (preset_name_for(rules) != rules.preset && rules.preset != "custom")
+    with_context("rules.preset", [&] {
+        if (rules.preset != "custom")
+            if (std::string problem = rule_set_name_problem(rules.preset); !problem.empty()) throw Error(problem);
+    });
+    const std::string refusal = fmt::format("a format {} game file does not have it (format {} does)", format, kFormat);
+    read_settings(t, SettingKeys{"rules", true, format >= 3, refusal}, rules);
+    check_rules(rules);
+    // A shipped set's name must come with its settings; a user's set is known by
+    // its name only (the file records the settings, which is what is played).
+    if (is_shipped_rule_set(rules.preset) && preset_name_for(rules) != rules.preset)
         throw Error(fmt::format("rules.preset is '{}' but the settings are not that preset's (write 'custom')",
                                 rules.preset));
     return rules;
@@ -89,7 +95,7 @@ Board read_board(const toml::table& t, std::string_view where, std::string_view 
     auto rows = Reader::strings(t, where, key);
     if (rows.size() != kRows)
         throw Error(fmt::format("{}.{} must have 4 rows, not {}", where, key, rows.size()));
-    Board board(rules.width());
+    Board board(rules);
     with_context(fmt::format("{}.{}", where, key), [&] {
         for (int row = 0; row < kRows; ++row) parse_row(rows[static_cast<std::size_t>(row)], row, board);
         check_layout(board, rules);
@@ -135,12 +141,11 @@ void parse_row(std::string_view text, int row, Board& board) {
 std::string save_game(const Game& game) {
     const Rules& rules = game.rules();
     toml::table root;
-    root.insert("format", kFormat);
-    root.insert("rules", toml::table{{"preset", rules.preset},
-                                     {"ranks", rules.ranks},
-                                     {"shuffles", rules.shuffles},
-                                     {"redeal", std::string(to_string(rules.redeal))},
-                                     {"fill_from_right", rules.fill_from_right}});
+    // Format 2 while the rules need no family key, so the files of the four old
+    // presets stay as they were and older readers still read them.
+    const bool family = uses_family_settings(rules);
+    root.insert("format", family ? kFormat : kPlainFormat);
+    root.insert("rules", rules_table(rules, true, family));
     root.insert("deal", toml::table{{"id", game.deal().id}, {"rows", rows_of(game.deal().start)}});
     toml::table play{{"shuffles_spent", game.shuffles_spent()},
                      {"board", rows_of(game.board())},
@@ -172,7 +177,7 @@ Game load_game(std::string_view text, std::string_view source) {
         throw Error(fmt::format("game file format {} is not one this addiction reads (it reads {} to {})",
                                 format->get(), kOldestFormat, kFormat));
 
-    const Rules rules = read_rules(reader.table("rules"));
+    const Rules rules = read_rules(reader.table("rules"), format->get());
 
     const toml::table& deal_table = reader.table("deal");
     const std::string id = Reader::string(deal_table, "deal", "id");

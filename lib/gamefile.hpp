@@ -1,13 +1,14 @@
 // The game file: TOML text <-> Game. Text in, text out; reading and writing the
 // file itself (locks, atomic replace) is the command line's business.
 //
-//   format = 2
+//   format = 2, or 3 when the rules use a family setting (uses_family_settings)
 //   [deal]   id = "<number or code>", rows = ["<card codes of row a>", ...]
 //   [play]   board = [...], history = ["move 6D c7", "shuffle 1", ...], redo = [...],
 //            shuffles_spent = N, started = T, last = T, times = [T, ...] (once an
 //            action is taken: the first, the latest, one for each action of the
 //            history), helped = B, recorded = B
-//   [rules]  preset, ranks, shuffles, redeal, fill_from_right
+//   [rules]  preset, ranks, shuffles, redeal, fill_from_right; format 3 adds
+//            aces, fill, right_fills_first_column (and the redeal random-slots)
 //
 // Rows are card codes separated by spaces with "--" for a gap, one string a row,
 // so `git diff` of two saves shows what moved. addiction(5) has the details.
@@ -20,7 +21,14 @@
 
 namespace addiction {
 
-inline constexpr int kFormat = 2;
+// The newest format, written when the rules need its keys: format 3 records the
+// whole rule set (aces, fill, right_fills_first_column, random-slots), so a game of
+// any game of the family stays playable whatever becomes of its rule-set file.
+// Rules that need none of them are still written as format 2, byte for byte as
+// before, so the four old presets' files do not change and older readers keep
+// reading them. A format 1 or 2 file with a format 3 key is refused.
+inline constexpr int kFormat = 3;
+inline constexpr int kPlainFormat = 2;
 // Format 1 (no clock, no helped or recorded) still loads; the next save writes 2.
 // A format 2 file without play.times (saved before there were) loads too: older
 // readers ignore the key, so it needs no new format.

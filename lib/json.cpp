@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "deal.hpp"
+#include "rule_set.hpp"
 
 namespace addiction {
 
@@ -31,11 +32,7 @@ std::string game_json(const Game& game) {
     for (const Action& action : game.legal_actions()) legal.push_back(to_string(action));
 
     ordered_json out;
-    out["rules"] = {{"preset", rules.preset},
-                    {"ranks", rules.ranks},
-                    {"shuffles", rules.shuffles},
-                    {"redeal", to_string(rules.redeal)},
-                    {"fill_from_right", rules.fill_from_right}};
+    out["rules"] = rules_json(rules, true);  // for scripts: every key, every time
     out["deal"] = game.deal().id;
     out["code"] = deal_code(game.deal().start);
     out["rows"] = std::move(rows);

@@ -9,6 +9,7 @@
 
 #include "deal.hpp"
 #include "json.hpp"
+#include "rule_set.hpp"
 
 namespace addiction {
 
@@ -31,9 +32,15 @@ Result parse_result(std::string_view text) {
     throw Error(fmt::format("result '{}' is not won, lost or abandoned", text));
 }
 
+// Every setting as text, for the game's identity and the help notes. The family's
+// settings are added only when they are not Addiction's, so the games of the old
+// presets keep the identities and notes they had.
 std::string rules_text(const Rules& rules) {
-    return fmt::format("{} {} {} {} {}", rules.preset, rules.ranks, rules.shuffles, to_string(rules.redeal),
-                       rules.fill_from_right);
+    std::string text = fmt::format("{} {} {} {} {}", rules.preset, rules.ranks, rules.shuffles,
+                                   to_string(rules.redeal), rules.fill_from_right);
+    if (uses_family_settings(rules))
+        text += fmt::format(" {} {} {}", to_string(rules.aces), to_string(rules.fill), rules.right_fills_first_column);
+    return text;
 }
 
 // Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm): timegm is
@@ -67,7 +74,7 @@ RecordEntry record_entry(const Game& game, Result result, std::string_view file,
     e.moves = game.moves_made();
     e.shuffles = game.shuffles_spent();
     e.placed = game.board().placed_count();
-    e.cards = kRows * (game.rules().ranks - 1);
+    e.cards = kRows * (game.rules().width() - 1);
     e.seconds = game.log().seconds();
     e.helped = game.log().helped;
     for (const Action& action : game.history()) e.history.push_back(to_record(action));
@@ -80,11 +87,8 @@ std::string to_json_line(const RecordEntry& e) {
     j["record"] = kRecordVersion;
     j["game"] = e.game;
     j["when"] = utc_time(e.ended);
-    j["rules"] = Json{{"preset", e.rules.preset},
-                      {"ranks", e.rules.ranks},
-                      {"shuffles", e.rules.shuffles},
-                      {"redeal", std::string(to_string(e.rules.redeal))},
-                      {"fill_from_right", e.rules.fill_from_right}};
+    // The family's keys only when not Addiction's: old entries and old readers stay as they were.
+    j["rules"] = rules_json(e.rules, false);
     j["deal"] = e.deal;
     j["result"] = std::string(to_string(e.result));
     j["actions"] = e.actions;
@@ -111,13 +115,7 @@ RecordEntry parse_record_line(std::string_view line) {
         RecordEntry e;
         e.game = j.at("game").get<std::string>();
         e.ended = parse_utc_time(j.at("when").get<std::string>());
-        const Json& r = j.at("rules");
-        e.rules.preset = r.at("preset").get<std::string>();
-        e.rules.ranks = r.at("ranks").get<int>();
-        e.rules.shuffles = r.at("shuffles").get<int>();
-        e.rules.redeal = parse_redeal(r.at("redeal").get<std::string>());
-        e.rules.fill_from_right = r.at("fill_from_right").get<bool>();
-        if (e.rules.ranks < kMinRanks || e.rules.ranks > kMaxRanks) throw Error("rules.ranks is out of range");
+        e.rules = rules_from_json(j.at("rules"));
         e.deal = j.at("deal").get<std::string>();
         e.result = parse_result(j.at("result").get<std::string>());
         e.actions = j.at("actions").get<int>();

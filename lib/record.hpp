@@ -31,7 +31,7 @@ struct RecordEntry {
     int moves = 0;
     int shuffles = 0;  // shuffles used
     int placed = 0;    // placed cards at the end
-    int cards = 0;     // cards on the board: 4 x (ranks - 1)
+    int cards = 0;     // cards to place: 4 x (ranks - 1) with the aces out, 4 x ranks with them in
     std::int64_t seconds = 0;  // play time, first to last action
     bool helped = false;
     std::vector<std::string> history;  // the actions as the game file records them

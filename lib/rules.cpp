@@ -6,43 +6,25 @@
 #include <fmt/format.h>
 
 #include "card.hpp"
+#include "rule_set.hpp"
 
 namespace addiction {
 
 const std::vector<std::string_view>& preset_names() {
-    static const std::vector<std::string_view> names{"addiction", "montana", "gaps", "mini"};
+    // The order of the shipped files, which CMake lists once (ADDICTION_RULE_SETS).
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> out;
+        for (const ShippedRuleSet& file : shipped_rule_set_files()) out.push_back(file.name);
+        return out;
+    }();
     return names;
 }
 
-Rules preset(std::string_view name) {
-    Rules rules;
-    rules.preset = std::string(name);
-    if (name == "addiction") return rules;
-    if (name == "montana") {
-        rules.shuffles = 2;
-        rules.redeal = Redeal::AfterRun;
-        return rules;
-    }
-    if (name == "gaps") {
-        rules.shuffles = 0;
-        return rules;
-    }
-    if (name == "mini") {
-        rules.ranks = 7;
-        rules.shuffles = 1;
-        rules.redeal = Redeal::AfterRun;
-        return rules;
-    }
-    throw Error(fmt::format("unknown rules '{}' (choose {})", name,
-                            fmt::join(preset_names(), ", ")));
-}
+Rules preset(std::string_view name) { return shipped_rule_set(name).rules; }
 
 std::string preset_name_for(const Rules& rules) {
-    const auto& names = preset_names();
-    if (std::find(names.begin(), names.end(), rules.preset) != names.end()) {
-        Rules base = preset(rules.preset);
-        if (base == rules) return rules.preset;
-    }
+    // Only a shipped set can be checked here; a user's set is the command line's to know.
+    if (is_shipped_rule_set(rules.preset) && preset(rules.preset) == rules) return rules.preset;
     return "custom";
 }
 

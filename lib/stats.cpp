@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "rule_set.hpp"
+
 namespace addiction {
 
 std::optional<double> Tally::win_rate() const {
@@ -46,8 +48,17 @@ void Tally::add(const RecordEntry& e) {
 
 std::string rules_group(const Rules& rules) {
     if (rules.preset != "custom" && preset_name_for(rules) == rules.preset) return rules.preset;
-    return fmt::format("custom: {} ranks, {} shuffles, {} redeal{}", rules.ranks, rules.shuffles,
-                       to_string(rules.redeal), rules.fill_from_right ? ", fill from right" : "");
+    // A user's rule set is known by its name (the engine cannot look it up).
+    if (rules.preset != "custom" && !is_shipped_rule_set(rules.preset)) return rules.preset;
+    std::string label = fmt::format("custom: {} ranks, {} shuffles, {} redeal{}", rules.ranks, rules.shuffles,
+                                    to_string(rules.redeal), rules.fill_from_right ? ", fill from right" : "");
+    // The family's settings only when not Addiction's, so the old custom groups keep their labels.
+    const Rules addiction;
+    if (rules.aces != addiction.aces) label += fmt::format(", aces {}", to_string(rules.aces));
+    if (rules.fill != addiction.fill) label += fmt::format(", fill {}", to_string(rules.fill));
+    if (rules.right_fills_first_column != addiction.right_fills_first_column)
+        label += ", first column not from the right";
+    return label;
 }
 
 Stats compute_stats(const std::vector<RecordEntry>& entries, const std::optional<std::string>& group,

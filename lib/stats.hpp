@@ -33,8 +33,9 @@ struct Tally {
     void add(const RecordEntry& entry);
 };
 
-// The group a game's rules fall in: the preset's name, or for a custom game
-// "custom" and every setting, so only games of exactly the same rules meet.
+// The group a game's rules fall in: the rule set's name (shipped or the user's),
+// or for a custom game "custom" and every setting, so only games of exactly the
+// same rules meet.
 std::string rules_group(const Rules& rules);
 
 struct Stats {

@@ -27,6 +27,7 @@ inline const Choices<ExportFormat> kExportFormats = {{"text", ExportFormat::Text
 
 // new --redeal: the engine's names for its Redeal values.
 inline const Choices<Redeal> kRedeals = {{std::string(to_string(Redeal::Random)), Redeal::Random},
-                                         {std::string(to_string(Redeal::AfterRun)), Redeal::AfterRun}};
+                                         {std::string(to_string(Redeal::AfterRun)), Redeal::AfterRun},
+                                         {std::string(to_string(Redeal::RandomSlots)), Redeal::RandomSlots}};
 
 }  // namespace addiction::cli

@@ -11,6 +11,9 @@
 #ifndef ADDICTION_SOURCE_DEALS
 #define ADDICTION_SOURCE_DEALS ""
 #endif
+#ifndef ADDICTION_SOURCE_RULES
+#define ADDICTION_SOURCE_RULES ""
+#endif
 
 namespace addiction::cli {
 namespace fs = std::filesystem;
@@ -94,16 +97,30 @@ fs::path user_deals_dir() {
     return data.empty() ? data : data / "addiction" / "deals";
 }
 
-fs::path shipped_deals_dir() {
+namespace {
+
+// <prefix>/share/addiction/`folder` beside the binary, else `source` (a binary run
+// from its build folder); empty when neither exists.
+fs::path shipped_dir(std::string_view folder, const fs::path& source) {
     std::error_code ec;
     fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        fs::path installed = exe.parent_path().parent_path() / "share" / "addiction" / "deals";
+        fs::path installed = exe.parent_path().parent_path() / "share" / "addiction" / folder;
         if (fs::is_directory(installed, ec)) return installed;
     }
-    fs::path source = ADDICTION_SOURCE_DEALS;
     if (!source.empty() && fs::is_directory(source, ec)) return source;
     return {};
 }
+
+}  // namespace
+
+fs::path shipped_deals_dir() { return shipped_dir("deals", ADDICTION_SOURCE_DEALS); }
+
+fs::path user_rules_dir() {
+    const fs::path data = xdg_dir("XDG_DATA_HOME", ".local/share");
+    return data.empty() ? data : data / "addiction" / "rules";
+}
+
+fs::path shipped_rules_dir() { return shipped_dir("rules", ADDICTION_SOURCE_RULES); }
 
 }  // namespace addiction::cli

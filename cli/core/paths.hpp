@@ -44,4 +44,13 @@ std::filesystem::path user_deals_dir();
 // tree's deals/ for a binary run from its build folder; empty when neither exists.
 std::filesystem::path shipped_deals_dir();
 
+// $XDG_DATA_HOME/addiction/rules (~/.local/share by default), the user's rule
+// sets; empty without HOME.
+std::filesystem::path user_rules_dir();
+
+// <prefix>/share/addiction/rules beside the binary's <prefix>/bin, else the source
+// tree's share/addiction/rules; empty when neither exists. The engine has the
+// shipped sets built in: this is where a person finds their files.
+std::filesystem::path shipped_rules_dir();
+
 }  // namespace addiction::cli

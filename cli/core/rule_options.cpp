@@ -5,14 +5,17 @@
 
 #include "card.hpp"
 #include "choice.hpp"
+#include "rule_sets.hpp"
 
 namespace addiction::cli {
 
 std::vector<CLI::Option*> RuleOptions::add(CLI::App& app, const std::string& prefix) {
     std::vector<CLI::Option*> out;
-    out.push_back(app.add_option("-r,--rules", rules, prefix + "Rule preset: addiction, montana, gaps, mini")
-                      ->check(CLI::IsMember(preset_names()))
-                      ->type_name("PRESET"));
+    out.push_back(app.add_option("-r,--rules", rules,
+                                 prefix + fmt::format("Rule set: {}, or one of yours ('addiction rules' lists them)",
+                                                      fmt::join(preset_names(), ", ")))
+                      ->check(CLI::Validator([](std::string& name) { return unknown_rule_set_problem(name); }, ""))
+                      ->type_name("NAME"));
     out.push_back(app.add_option("--ranks", ranks, prefix + "Cards per suit, and slots per row")
                       ->check(CLI::Range(kMinRanks, kMaxRanks))
                       ->type_name("N"));
@@ -20,7 +23,7 @@ std::vector<CLI::Option*> RuleOptions::add(CLI::App& app, const std::string& pre
                       ->check(CLI::Range(0, kMaxShuffles))
                       ->type_name("N"));
     out.push_back(choice(app.add_option("--redeal", redeal,
-                                        prefix + "How a shuffle deals: random (gaps anywhere) or after-run"),
+                                        prefix + "How a shuffle deals: random (gaps anywhere), after-run or random-slots"),
                          kRedeals)
                       ->type_name("HOW"));
     out.push_back(app.add_flag("--fill-from-right", fill_from_right,
@@ -31,12 +34,15 @@ std::vector<CLI::Option*> RuleOptions::add(CLI::App& app, const std::string& pre
 bool RuleOptions::given() const { return !rules.empty() || ranks || shuffles || redeal || fill_from_right; }
 
 Rules RuleOptions::over(Rules base) const {
-    if (!rules.empty()) base = preset(rules);
+    if (!rules.empty()) base = rule_set_rules(rules);
+    const Rules chosen = base;
     if (ranks) base.ranks = *ranks;
     if (shuffles) base.shuffles = *shuffles;
     if (redeal) base.redeal = *redeal;
     if (fill_from_right) base.fill_from_right = true;
-    base.preset = preset_name_for(base);
+    // A rule set keeps its name while the options change nothing of it.
+    if (base != chosen) base.preset = "custom";
+    check_rules(base);
     return base;
 }
 

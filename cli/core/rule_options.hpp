@@ -17,7 +17,7 @@ class Option;
 namespace addiction::cli {
 
 struct RuleOptions {
-    std::string rules;  // a preset's name; empty: the base's rules
+    std::string rules;  // a rule set's name, shipped or the user's; empty: the base's rules
     std::optional<int> ranks;
     std::optional<int> shuffles;
     std::optional<Redeal> redeal;
@@ -30,8 +30,10 @@ struct RuleOptions {
 
     // Whether any of them was given.
     bool given() const;
-    // `base`, or the preset --rules names, with the other options over it; the
-    // preset's name is then the one those rules match, or "custom".
+    // `base`, or the rule set --rules names, with the other options over it; the
+    // set's name is kept while they change none of its settings, else it is
+    // "custom". Throws Error for a user's set that does not load and for settings
+    // no game is played with (check_rules).
     Rules over(Rules base) const;
     // The option that chose the rank count, as typed ("--ranks 13", "--rules gaps"),
     // for messages; empty when neither was given.

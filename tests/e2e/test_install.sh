@@ -13,7 +13,7 @@ fi
 ok
 for piece in bin/addiction share/man/man1/addiction.1 share/man/man5/addiction.5 \
   share/bash-completion/completions/addiction share/zsh/vendor-completions/_addiction \
-  share/fish/vendor_completions.d/addiction.fish share/addiction/deals/gaps-easy.toml; do
+  share/fish/vendor_completions.d/addiction.fish share/addiction/deals/gaps-easy.toml share/addiction/rules/blue-moon.toml; do
   [ -s "$PREFIX/$piece" ] && ok || bad "installed $piece"
 done
 [ -x "$PREFIX/bin/addiction" ] && ok || bad "installed binary is executable"
@@ -26,6 +26,13 @@ out=$("$PREFIX/bin/addiction" deals --json)
 jq_is "$out" '[.[] | select(.name == "gaps-easy") | .file]' "[\"$PREFIX/share/addiction/deals/gaps-easy.toml\"]" \
   "installed binary finds the installed archive"
 "$PREFIX/bin/addiction" new mini-easy >/dev/null && ok || bad "installed binary starts an archived deal"
+[ "$(ls "$PREFIX/share/addiction/rules" | wc -l)" -eq 11 ] && ok || bad "the 11 rule sets installed"
+out=$("$PREFIX/bin/addiction" rules montana --json)
+jq_is "$out" .file "\"$PREFIX/share/addiction/rules/montana.toml\"" "installed binary finds the installed rule sets"
+# Built in: a copy of the binary with no share folder still knows them.
+mkdir -p "$WORK/lone/bin" && cp "$PREFIX/bin/addiction" "$WORK/lone/bin/"
+out=$("$WORK/lone/bin/addiction" rules galary) && ok || bad "a lone binary prints a shipped rule set"
+contains "$out" "fill_from_right = true" "the lone binary's galary"
 
 # A zsh completion folder of one's own choosing.
 cmake -S "$SRC" -B "$WORK/build2" -DADDICTION_TESTS=OFF -DADDICTION_ZSH_COMPLETION_DIR=share/zsh/site-functions \

@@ -95,6 +95,12 @@ deals --ascii :: deals --ascii
 deals --no-record :: deals --no-record
 deals --json :: always
 deals --rules :: always
+rules --file :: rules -f game.toml
+rules --game :: rules --game two
+rules --color :: rules --color never
+rules --ascii :: rules --ascii
+rules --no-record :: rules --no-record
+rules --json :: always
 export --file :: always
 export --game :: always
 export --color :: export --color never

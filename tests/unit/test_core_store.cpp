@@ -39,7 +39,7 @@ TEST_CASE("a broken game file is named once, a syntax error with its line") {
     CHECK(message.starts_with(path + ":2:"));
     CHECK(message.find(path, 1) == std::string::npos);
     write_atomically(path, "format = 9\n");
-    const std::string format = path + ": game file format 9 is not one this addiction reads (it reads 1 to 2)";
+    const std::string format = path + ": game file format 9 is not one this addiction reads (it reads 1 to 3)";
     CHECK_THROWS_WITH_AS(load_game_file(path), format.c_str(), Error);
 }
 

@@ -63,7 +63,7 @@ TEST_CASE("broken files are refused with the problem named") {
     };
     refuse("format = 1\n[rules\n", "game.toml:2:");
     refuse("", "no 'format' key");
-    refuse(replace(good, "format = 2", "format = 3"), "format 3 is not one this addiction reads");
+    refuse(replace(good, "format = 2", "format = 4"), "format 4 is not one this addiction reads");
     refuse(replace(good, "format = 2", "format = 'one'"), "format must be an integer");
     refuse(replace(good, "recorded = false", "recorded = 1"), "play.recorded must be true or false");
     refuse(replace(good, "ranks = 13", "ranks = 99"), "rules.ranks must be an integer from 4 to 13");

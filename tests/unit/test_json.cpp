@@ -11,7 +11,8 @@ TEST_CASE("show --json is one compact object with its keys in the documented ord
     Game game(Rules{}, deal_number(1, Rules{}));
     const std::string text = game_json(game);
     CHECK(text.starts_with(R"({"rules":{"preset":"addiction","ranks":13,"shuffles":3,"redeal":"random",)"
-                           R"("fill_from_right":false},"deal":"1","code":")" +
+                           R"("fill_from_right":false,"aces":"removed","fill":"same-suit-next","right_fills_first_column":true},)"
+                           R"("deal":"1","code":")" +
                            deal_code(game.deal().start) + R"(","rows":[["TC","KD","9H","TS","8D","6H","5H","KS",null,)"));
     CHECK(text.find('\n') == std::string::npos);
     const auto json = nlohmann::ordered_json::parse(text);

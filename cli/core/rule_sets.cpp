@@ -1,0 +1,109 @@
+#include "rule_sets.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "error.hpp"
+#include "files.hpp"
+#include "paths.hpp"
+#include "spelling.hpp"
+
+namespace addiction::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The .toml files of the user's folder, by name.
+std::vector<fs::path> user_files() {
+    std::vector<fs::path> files;
+    const fs::path folder = user_rules_dir();
+    std::error_code ec;
+    if (folder.empty() || !fs::is_directory(folder, ec)) return files;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code ignored;
+        if (it->path().extension() == ".toml" && it->is_regular_file(ignored)) files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+void warn_hidden(const fs::path& file, std::string_view name) {
+    fmt::print(stderr, "addiction: warning: {} is not used: '{}' is a shipped rule set (give yours another name)\n",
+               file.string(), name);
+}
+
+RuleSetEntry shipped_entry(std::string_view name, std::string_view text) {
+    RuleSetEntry entry;
+    entry.name = std::string(name);
+    entry.text = std::string(text);
+    entry.set = shipped_rule_set(name);
+    if (const fs::path dir = shipped_rules_dir(); !dir.empty()) entry.file = dir / (entry.name + ".toml");
+    return entry;
+}
+
+RuleSetEntry user_entry(const fs::path& file) {
+    RuleSetEntry entry;
+    entry.name = file.stem().string();
+    entry.shipped = false;
+    entry.file = file;
+    try {
+        entry.text = read_file(file);
+        entry.set = in_file(file.string(), [&] { return parse_rule_set(entry.text, entry.name, file.string()); });
+    } catch (const Error& e) {
+        entry.problem = e.what();
+    }
+    return entry;
+}
+
+}  // namespace
+
+std::vector<RuleSetEntry> rule_set_entries(bool warn) {
+    std::vector<RuleSetEntry> out;
+    for (const ShippedRuleSet& file : shipped_rule_set_files()) out.push_back(shipped_entry(file.name, file.text));
+    for (const fs::path& file : user_files()) {
+        const std::string name = file.stem().string();
+        if (is_shipped_rule_set(name)) {
+            if (warn) warn_hidden(file, name);
+            continue;
+        }
+        out.push_back(user_entry(file));
+    }
+    return out;
+}
+
+std::vector<std::string> rule_set_names() {
+    std::vector<std::string> names(preset_names().begin(), preset_names().end());
+    for (const fs::path& file : user_files()) {
+        const std::string name = file.stem().string();
+        if (!is_shipped_rule_set(name) && rule_set_name_problem(name).empty()) names.push_back(name);
+    }
+    return names;
+}
+
+std::string unknown_rule_set_problem(const std::string& name) {
+    const std::vector<std::string> names = rule_set_names();
+    if (std::find(names.begin(), names.end(), name) != names.end()) return "";
+    const std::string best = closest_word(name, names);
+    const std::string message = fmt::format("unknown rule set '{}'", name);
+    return best.empty() ? message + " ('addiction rules' lists them)" : message + fmt::format("; did you mean '{}'?", best);
+}
+
+RuleSetEntry find_rule_set(const std::string& name) {
+    if (is_shipped_rule_set(name)) {
+        const fs::path dir = user_rules_dir();
+        std::error_code ec;
+        if (!dir.empty() && fs::exists(dir / (name + ".toml"), ec)) warn_hidden(dir / (name + ".toml"), name);
+        for (const ShippedRuleSet& file : shipped_rule_set_files())
+            if (file.name == name) return shipped_entry(file.name, file.text);
+    }
+    if (std::string problem = unknown_rule_set_problem(name); !problem.empty()) throw Error(problem);
+    RuleSetEntry entry = user_entry(user_rules_dir() / (name + ".toml"));
+    if (!entry.set) throw Error(entry.problem);
+    return entry;
+}
+
+Rules rule_set_rules(const std::string& name) { return find_rule_set(name).set->rules; }
+
+}  // namespace addiction::cli

@@ -1,0 +1,84 @@
+// addiction rules: list the rule sets, shipped and the user's, or print one.
+#include <algorithm>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "json.hpp"
+#include "rule_sets.hpp"
+
+namespace addiction::cli {
+namespace {
+
+struct RulesOptions {
+    std::string name;
+    bool json = false;
+};
+
+nlohmann::ordered_json entry_json(const RuleSetEntry& entry, bool with_text) {
+    nlohmann::ordered_json out{{"name", entry.name},
+                               {"description", entry.set ? entry.set->description : ""},
+                               {"source", entry.shipped ? "shipped" : "user"},
+                               {"file", entry.file.empty() ? nlohmann::ordered_json(nullptr)
+                                                           : nlohmann::ordered_json(entry.file.string())}};
+    if (entry.set) {
+        out["rules"] = rules_json(entry.set->rules, true);
+    } else {
+        out["rules"] = nullptr;
+        out["error"] = entry.problem;
+    }
+    if (with_text) out["text"] = entry.text;
+    return out;
+}
+
+void list(const RulesOptions& opt) {
+    const std::vector<RuleSetEntry> entries = rule_set_entries();
+    if (opt.json) {
+        auto items = nlohmann::ordered_json::array();
+        for (const auto& entry : entries) items.push_back(entry_json(entry, false));
+        fmt::print("{}\n", json_text(items));
+        return;
+    }
+    std::size_t width = 0;
+    for (const auto& entry : entries) width = std::max(width, entry.name.size());
+    for (const auto& entry : entries) {
+        std::string description;
+        if (!entry.set)
+            description = "[yours, broken] " + entry.problem;
+        else
+            description = (entry.shipped ? "" : "[yours] ") + entry.set->description;
+        fmt::print("{:<{}}  {}\n", entry.name, width, description);
+    }
+}
+
+void print_one(const RulesOptions& opt) {
+    const RuleSetEntry entry = find_rule_set(opt.name);
+    if (opt.json) {
+        fmt::print("{}\n", json_text(entry_json(entry, true)));
+        return;
+    }
+    fmt::print("{}", entry.text);
+    if (!entry.text.empty() && entry.text.back() != '\n') fmt::print("\n");
+}
+
+}  // namespace
+
+void setup_rules(CLI::App& app, const Globals& globals) {
+    auto opt = std::make_shared<RulesOptions>();
+    auto* sub = app.add_subcommand("rules", "List the rule sets ('new --rules NAME' plays one), or print rule set NAME");
+    globals.no_game_file(sub);
+    globals.no_drawing(sub);
+    globals.no_record(sub);
+    sub->add_option("name", opt->name, "A rule set, shipped or one of yours: print its file")->type_name("NAME");
+    sub->add_flag("--json", opt->json, "JSON for scripts: an array of the sets, or the one set with its text");
+    sub->callback([opt] {
+        if (opt->name.empty())
+            list(*opt);
+        else
+            print_one(*opt);
+    });
+}
+
+}  // namespace addiction::cli

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Rule sets: `rules` lists and prints them, the user's own in
+# $XDG_DATA_HOME/addiction/rules are played by --rules NAME, and a game keeps its
+# rule set in full when the file goes away.
+source "$(dirname "$0")/lib.sh" "$1"
+
+shipped="addiction montana gaps mini spaces blue-moon red-moon galary moonlight jungle spaces-and-aces"
+
+# The listing: the 11 shipped sets in order, each with its description, aligned.
+run rules
+[ "$status" = 0 ] && ok || bad "rules: status $status"
+[ "$(printf '%s\n' "$out" | awk '{print $1}' | tr '\n' ' ')" = "$shipped " ] && ok || bad "rules lists the 11 in order: $out"
+[ "$(printf '%s\n' "$out" | wc -l)" = 11 ] && ok || bad "rules: 11 lines"
+contains "$out" "blue-moon        Blue Moon (Rangoon)" "rules: names aligned with descriptions"
+
+# One set: its file's text, and --json.
+run rules gaps
+[ "$status" = 0 ] && ok || bad "rules gaps: status $status"
+[ "$out" = "$(cat "$SRC/share/addiction/rules/gaps.toml")" ] && ok || bad "rules gaps prints its file: $out"
+run rules gaps --json
+jq_is "$out" .rules '{"preset":"gaps","ranks":13,"shuffles":0,"redeal":"random","fill_from_right":false,"aces":"removed","fill":"same-suit-next","right_fills_first_column":true}' "rules gaps --json"
+jq_is "$out" .source '"shipped"' "rules gaps --json: source"
+run rules --json
+jq_is "$out" 'length' 11 "rules --json: 11 sets"
+jq_is "$out" '.[5].rules.aces' '"row-starts"' "rules --json: blue-moon's aces"
+
+# An unknown name: exit 1, one line, the closest name offered.
+run rules gasp
+[ "$status" = 1 ] && ok || bad "rules gasp: status $status"
+one_line "$err" "rules gasp"
+contains "$err" "unknown rule set 'gasp'; did you mean 'gaps'?" "rules gasp"
+expect 2 "new --rules unknown is a usage error" new 1 --rules nosuch
+
+# A user's set, a variant of Montana: listed, played, recorded in full in the game.
+rules_dir="$XDG_DATA_HOME/addiction/rules"
+mkdir -p "$rules_dir"
+cat >"$rules_dir/mine.toml" <<'TOML'
+description = "Montana with three shuffles"
+ranks = 13
+shuffles = 3
+redeal = "after-run"
+TOML
+run rules
+[ "$(printf '%s\n' "$out" | wc -l)" = 12 ] && ok || bad "rules lists 11 and mine: $out"
+contains "$out" "mine             [yours] Montana with three shuffles" "rules lists mine"
+run rules mine
+[ "$out" = "$(cat "$rules_dir/mine.toml")" ] && ok || bad "rules mine prints the user's file"
+run rules mine --json
+jq_is "$out" '[.source, .rules.preset, .rules.shuffles, .rules.redeal]' '["user","mine",3,"after-run"]' "rules mine --json"
+contains "$(addiction complete presets)" mine "completion offers the user's set"
+run new 5 --rules mine
+[ "$status" = 0 ] && ok || bad "new 5 --rules mine: status $status: $err"
+contains "$out" "(mine rules)" "new names the user's set"
+contains "$(cat game.toml)" "preset = 'mine'" "the game file names the set"
+contains "$(cat game.toml)" "shuffles = 3" "the game file has its settings"
+contains "$(cat game.toml)" "redeal = 'after-run'" "the game file has its redeal"
+contains "$(cat game.toml)" "format = 2" "a set without family settings keeps format 2"
+rm "$rules_dir/mine.toml"
+run show --json
+[ "$status" = 0 ] && ok || bad "show after the set is gone: status $status: $err"
+jq_is "$out" '[.rules.preset, .rules.shuffles, .shuffles_left]' '["mine",3,3]' "the game keeps its rules"
+run new 6 --rules montana --shuffles 3 --force
+contains "$out" "(custom rules)" "an option over a set makes it custom"
+
+# A broken user's set: listed as broken, an error naming the file when asked for.
+printf 'rank = 13\n' >"$rules_dir/broken.toml"
+run rules
+[ "$status" = 0 ] && ok || bad "rules with a broken set: status $status"
+contains "$out" "broken           [yours, broken] $rules_dir/broken.toml: unknown key 'rank'" "rules lists the broken set"
+cp game.toml before.toml
+run new 5 --rules broken --force
+[ "$status" = 1 ] && ok || bad "new --rules broken: status $status"
+one_line "$err" "new --rules broken"
+contains "$err" "$rules_dir/broken.toml: unknown key 'rank'" "the error names the file"
+same_file game.toml before.toml "new --rules broken leaves the game"
+run rules broken
+[ "$status" = 1 ] && ok || bad "rules broken: status $status"
+contains "$err" "$rules_dir/broken.toml" "rules broken names the file"
+rm "$rules_dir/broken.toml"
+
+# A user's file with a shipped name is not used: a warning when it is looked at.
+printf 'shuffles = 9\n' >"$rules_dir/montana.toml"
+run new 5 --rules montana --force
+[ "$status" = 0 ] && ok || bad "new --rules montana with a user's montana: $err"
+one_line "$err" "the warning"
+contains "$err" "warning: $rules_dir/montana.toml is not used" "a shipped name is not the user's"
+contains "$(cat game.toml)" "shuffles = 2" "the shipped montana is played"
+rm "$rules_dir/montana.toml"
+
+# A relative XDG_DATA_HOME is ignored: the default under HOME applies.
+mkdir -p "$WORK/cwd/data/addiction/rules" "$WORK/home/.local/share/addiction/rules"
+printf 'description = "rel"\n' >"$WORK/cwd/data/addiction/rules/relset.toml"
+printf 'description = "home"\n' >"$WORK/home/.local/share/addiction/rules/homeset.toml"
+out=$(cd "$WORK/cwd" && env HOME="$WORK/home" XDG_DATA_HOME=data "$BIN" rules 2>&1)
+[[ "$out" != *relset* ]] && ok || bad "a relative XDG_DATA_HOME was used: $out"
+contains "$out" homeset "relative XDG_DATA_HOME falls back to HOME"
+
+finish
