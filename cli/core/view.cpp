@@ -42,16 +42,35 @@ std::string plural(int n, std::string_view word) {
     return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
+// What a live gap takes, in a cell's four characters: "(6♦)" for one card, "(2) "
+// or "(A) " in the first column, "(6) " for a rank of any suit (Jungle), "(+♦)"
+// for any higher card of a suit (Spaces and Aces), and the card below its right
+// neighbour when only that one can fill it (fill from the right).
+std::string wanted_text(const Board& board, const Rules& rules, Slot slot, const Style& style) {
+    auto rank_letter = [](int rank) { return to_string(Card(Suit::Clubs, rank)).substr(0, 1); };
+    auto one = [&](Card card) {
+        return "(" + rank_letter(card.rank()) + std::string(suit_symbol(card.suit(), style.ascii)) + ")";
+    };
+    if (auto wanted = wanted_card(board, rules, slot)) return one(*wanted);
+    if (slot.col == 0) return "(" + rank_letter(rules.base_rank()) + ") ";
+    const Card left = board.at(Slot{slot.row, slot.col - 1});
+    if (!left.is_gap() && left.rank() < rules.ranks) {
+        if (rules.fill == Fill::AnySuitNext) return "(" + rank_letter(left.rank() + 1) + ") ";
+        return "(+" + std::string(suit_symbol(left.suit(), style.ascii)) + ")";
+    }
+    if (slot.col + 1 < board.width()) {
+        const Card right = board.at(Slot{slot.row, slot.col + 1});
+        if (!right.is_gap() && right.rank() > rules.base_rank()) return one(Card(right.suit(), right.rank() - 1));
+    }
+    return " .. ";
+}
+
 std::string cell(const Board& board, const Rules& rules, Slot slot, const Style& style) {
     Card card = board.at(slot);
     if (card.is_gap()) {
         bool dead = board.is_dead_gap(slot, rules);
         std::string text = dead ? " xx " : " .. ";
-        if (style.wants && !dead) {
-            auto wanted = wanted_card(board, rules, slot);
-            text = wanted ? "(" + to_string(*wanted).substr(0, 1) + std::string(suit_symbol(wanted->suit(), style.ascii)) + ")"
-                          : "(2) ";
-        }
+        if (style.wants && !dead) text = wanted_text(board, rules, slot, style);
         if (!style.color) return text;
         // Dead gaps in yellow, not in the red of hearts and diamonds.
         return fmt::format(fmt::fg(dead ? fmt::terminal_color::yellow : fmt::terminal_color::bright_black), "{}",

@@ -134,13 +134,18 @@ private:
 
     bool start_game() {
         std::vector<std::string> words{"new", std::to_string(rng_.next()), "--force"};
-        // The four presets of old (the first four rule sets): the family's games
-        // join once the engine plays their layouts and fill rules.
+        // Every shipped rule set, the family's games included.
         const auto& presets = preset_names();
+        const std::string_view name = presets[rng_.below(static_cast<std::uint32_t>(presets.size()))];
         words.push_back("--rules");
-        words.push_back(std::string(presets[rng_.below(4)]));
+        words.push_back(std::string(name));
         if (rng_.below(4) == 0) words.push_back("--fill-from-right");
-        if (rng_.below(4) == 0) words.insert(words.end(), {"--redeal", rng_.below(2) ? "after-run" : "random"});
+        if (rng_.below(4) == 0) {
+            // The random redeal deals the aces in, so it needs them out of the game.
+            const bool aces_out = preset(name).aces == Aces::Removed;
+            static constexpr const char* kRedeals[] = {"after-run", "random-slots", "random"};
+            words.insert(words.end(), {"--redeal", kRedeals[rng_.below(aces_out ? 3 : 2)]});
+        }
         if (rng_.below(4) == 0) words.insert(words.end(), {"--ranks", std::to_string(kMinRanks + rng_.below(10))});
         if (rng_.below(4) == 0) words.insert(words.end(), {"--shuffles", std::to_string(rng_.below(4))});
         step_ = 0;

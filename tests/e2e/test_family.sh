@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The Montana family through the command line: every game started, shown, played
+# by hints, refused a wrong move, undone, shuffled, exported and taken back,
+# solved (exact and fair, on a smaller deck so it is quick) with the line replayed.
+source "$(dirname "$0")/lib.sh" "$1"
+
+# name width aces-stay shuffles
+games="spaces:13:no:2 blue-moon:14:yes:2 red-moon:14:yes:2 galary:14:yes:2
+moonlight:13:no:2 jungle:14:yes:1 spaces-and-aces:14:yes:0"
+
+for entry in $games; do
+  IFS=: read -r game width aces shuffles <<<"$entry"
+  expect 0 "$game: new" new 1 --rules "$game" --force
+  contains "$out" "($game rules)" "$game: new names the rules"
+  grep -q '^format = 3$' "$ADDICTION_FILE" && ok || bad "$game: the game file is not format 3"
+  json=$(addiction show --json)
+  jq_is "$json" .rules.preset "\"$game\"" "$game: show --json names the rule set"
+  jq_is "$json" '[.rows[] | length] | unique' "[$width]" "$game: rows $width slots wide"
+  jq_is "$json" '[.rows[][] | select(. == null)] | length' 4 "$game: four gaps"
+  jq_is "$json" .shuffles_left "$shuffles" "$game: shuffles"
+  if [ "$aces" = yes ]; then
+    jq_is "$json" '[.rows[][0][0:1]] | unique' '["A"]' "$game: the aces start the rows"
+  else
+    jq_is "$json" '[.rows[][] | select(. != null) | select(startswith("A"))] | length' 0 "$game: no aces"
+  fi
+  if [ "$game" = red-moon ] || [ "$game" = galary ]; then
+    jq_is "$json" '[.rows[][1]] | unique' '[null]' "$game: the second column is empty"
+  fi
+
+  # A card that cannot move is refused in one line, the file unchanged: a King never
+  # fills the first column (a1 is a card or a gap for the base rank only).
+  refused 1 "$game: an illegal move" move KS a1
+
+  # Hints play legal moves; undo then redo comes back byte for byte.
+  for _ in 1 2 3 4 5; do
+    action=$(addiction hint 2>/dev/null) || break
+    expect 0 "$game: the hint '$action' plays" $action
+  done
+  cp "$ADDICTION_FILE" "$WORK/played"
+  if addiction undo >/dev/null 2>&1; then
+    expect 0 "$game: redo" redo
+    same_file "$WORK/played" "$ADDICTION_FILE" "$game: undo then redo"
+  fi
+
+  if [ "$shuffles" -gt 0 ]; then
+    expect 0 "$game: shuffle" shuffle
+    jq_is "$(addiction show --json)" .shuffles_left $((shuffles - 1)) "$game: a shuffle spent"
+    jq_is "$(addiction show --json)" '[.rows[][] | select(. == null)] | length' 4 "$game: four gaps after a shuffle"
+  else
+    refused 1 "$game: no shuffle in this game" shuffle
+  fi
+
+  # Exported as a deal code and as a deal file, the layout comes back.
+  expect 0 "$game: new again" new 2 --rules "$game" --force
+  rows=$(addiction show --json | jq -c .rows)
+  code=$(addiction show --json | jq -r .code)
+  expect 0 "$game: new from its code" new "$code" --rules "$game" --force
+  jq_is "$(addiction show --json)" .rows "$rows" "$game: the code gives the layout back"
+  addiction export --format deal -o "$WORK/$game-deal.toml" >/dev/null && ok || bad "$game: export --format deal"
+  expect 0 "$game: new from the exported deal" new "$WORK/$game-deal.toml" --force
+  jq_is "$(addiction show --json)" .rows "$rows" "$game: the deal file gives the layout back"
+  jq_is "$(addiction show --json)" .rules.preset "\"$game\"" "$game: the deal file keeps the rules"
+  expect 0 "$game: export svg" export --format svg
+  contains "$out" "<svg" "$game: svg"
+
+  # Solved on a five-rank deck: a won line replays to a win through the command line.
+  expect 0 "$game: a small deal" new 3 --rules "$game" --ranks 5 --force
+  json=$(addiction solve --json)
+  verdict=$(jq -r .verdict <<<"$json")
+  case "$verdict" in
+    won)
+      ok
+      while read -r action; do addiction $action >/dev/null || bad "$game: '$action' of the line refused"; done \
+        < <(jq -r '.line[]' <<<"$json")
+      jq_is "$(addiction show --json)" .status '"won"' "$game: the solver's line wins"
+      ;;
+    no-win) ok ;;
+    *) bad "$game: solve on 5 ranks said $verdict" ;;
+  esac
+  expect 0 "$game: solve --deals" solve --deals 1-4 --rules "$game" --ranks 5
+  jq_is "$(tail -n 1 <<<"$out")" .deals 4 "$game: four deals solved"
+  expect 0 "$game: solve --fair" solve --deals 1-2 --rules "$game" --ranks 5 --fair
+done
+
+finish
