@@ -24,10 +24,17 @@
 // every other card only right of its predecessor of the same suit, and of a won
 // board only where each card stands in it; both hold with b = 1 word for word
 // (the ace is the first-column card, the 2 follows it like any other card), so
-// the proof carries over. It does not cover other moves: with fill_from_right a
-// card can also move left of its successor, with AnySuitNext right of a card of
-// another suit, with SameSuitHigher right of any lower card of its suit; for
-// those the search does not ask (dead_ends_apply).
+// the proof carries over.
+//
+// SameSuitHigher (Spaces and Aces): a card may also move right of any lower card
+// of its suit. Let the rule say so: any card Y above the base rank to any slot
+// l + 1 that may be a gap, for l in loc(X) of any X of Y's suit and lower rank.
+// In the argument, the card left of z is then some such X, at a slot of loc(X)
+// since no earlier move broke the claim, so z is again a target of Y; the rest
+// holds word for word (a won board is the same). It does not cover other moves:
+// with fill_from_right a card can also move left of its successor, with
+// AnySuitNext right of a card of another suit; for those the search does not ask
+// (dead_ends_apply).
 #include "dead_end.hpp"
 
 namespace addiction::solver {
@@ -55,6 +62,7 @@ public:
             if ((wants_[static_cast<std::size_t>(suit)] & fresh_) == 0) continue;
             const auto two = static_cast<std::size_t>(suit << 4 | layout_.base_rank);  // the base rank's card
             Slots below = layout_.first_column;  // where this card could go, gaps aside
+            Slots right_of_lower = 0;             // right of the cards below it (SameSuitHigher)
             Slots wanted = 0;
             for (auto code = two; code < two + static_cast<std::size_t>(ranks_ - layout_.base_rank + 1); ++code) {
                 wanted |= below;
@@ -66,7 +74,9 @@ public:
                     at |= added;
                     may_gap_ |= here_[code];
                 }
-                below = (at & ~layout_.last_column) << 1;
+                const Slots right_of_this = (at & ~layout_.last_column) << 1;
+                right_of_lower |= right_of_this;
+                below = layout_.any_higher ? right_of_lower : right_of_this;
             }
             wants_[static_cast<std::size_t>(suit)] = wanted;
         }
@@ -92,9 +102,11 @@ private:
 
 }  // namespace
 
-bool dead_ends_apply(const Rules& rules) { return rules.fill == Fill::SameSuitNext && !rules.fill_from_right; }
+bool dead_ends_apply(const Rules& rules) {
+    return (rules.fill == Fill::SameSuitNext || rules.fill == Fill::SameSuitHigher) && !rules.fill_from_right;
+}
 
-Layout::Layout(int w, int base) : width(w), base_rank(base) {
+Layout::Layout(int w, int base, bool higher) : width(w), base_rank(base), any_higher(higher) {
     for (int row = 0; row < kRows; ++row) {
         first_column |= Slots{1} << (row * width);
         last_column |= Slots{1} << (row * width + width - 1);

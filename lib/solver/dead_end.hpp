@@ -25,16 +25,17 @@ using Cards = std::array<std::uint8_t, kCodes>;
 
 // The masks of a board's shape, computed once per search.
 struct Layout {
-    explicit Layout(int width, int base_rank = 2);
+    explicit Layout(int width, int base_rank = 2, bool any_higher = false);
     int width = 0;
     int base_rank = 2;  // the rank of the first column's cards: 2, or 1 when the aces stay
+    bool any_higher = false;  // a card may follow any lower card of its suit (Fill::SameSuitHigher)
     Slots first_column = 0;
     Slots last_column = 0;
     std::array<Slots, kMaxWidth> column{};  // column[c]: the slots of column c
 };
 
-// Whether the proof holds for these rules: fill SameSuitNext without
-// fill_from_right, the base rank either 2 or the ace (dead_end.cpp).
+// Whether the proof holds for these rules: fill SameSuitNext or SameSuitHigher
+// without fill_from_right, the base rank either 2 or the ace (dead_end.cpp).
 bool dead_ends_apply(const Rules& rules);
 
 // Whether no reachable board can be won, moves only, in a game whose rules

@@ -46,7 +46,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       limits_(limits),
       pass_(pass),
       started_(started),
-      layout_(game.rules().width(), game.rules().base_rank()),
+      layout_(game.rules().width(), game.rules().base_rank(), game.rules().fill == Fill::SameSuitHigher),
       start_(game.board()),
       table_(limits.memory_bytes, deadline_of(limits, started)) {
     for (int slot = 0; slot < size_; ++slot) {

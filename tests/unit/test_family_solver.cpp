@@ -91,7 +91,7 @@ TEST_CASE("the dead-end proof is on for the games it is proven for, and prunes w
     CHECK_FALSE(solver::dead_ends_apply(test::galary()));
     CHECK_FALSE(solver::dead_ends_apply(test::moonlight()));
     CHECK_FALSE(solver::dead_ends_apply(test::jungle()));
-    CHECK_FALSE(solver::dead_ends_apply(test::spaces_and_aces()));
+    CHECK(solver::dead_ends_apply(test::spaces_and_aces()));
     // Moves only, so that the proof is asked from the start.
     Rules rules = test::with_ranks(test::blue_moon(), 6);
     rules.shuffles = 0;
@@ -99,6 +99,14 @@ TEST_CASE("the dead-end proof is on for the games it is proven for, and prunes w
     const Count count = cross_check(rules, scaled(std::uint64_t{80}));
     CHECK(count.lost > 0);
     CHECK(count.pruned_fewer > 0);
+    // Spaces and Aces: a card may follow any lower card of its suit (dead_end.cpp).
+    Rules higher = test::with_ranks(test::spaces_and_aces(), 5);
+    higher.preset = "custom";
+    const Count by_higher = cross_check(higher, scaled(std::uint64_t{80}));
+    MESSAGE("spaces-and-aces moves only, ranks 5: won ", by_higher.won, ", lost ", by_higher.lost, ", pruned ",
+            by_higher.pruned_fewer);
+    CHECK(by_higher.lost > 0);
+    CHECK(by_higher.pruned_fewer > 0);
 }
 
 TEST_CASE("moves only, every fill rule agrees with a brute-force search on tiny deals") {
