@@ -49,15 +49,19 @@ void run(const DealsOptions& opt) {
         return;
     }
     std::size_t width = 4;
-    for (const auto& entry : entries) width = std::max(width, entry.deal.name.size());
-    fmt::print("{:<{}}  {:<9}  {:<23}  {}\n", "NAME", width, "RULES", "VERDICT", "DESCRIPTION");
+    std::size_t rules_width = 5;
+    for (const auto& entry : entries) {
+        width = std::max(width, entry.deal.name.size());
+        rules_width = std::max(rules_width, entry.deal.rules.preset.size());
+    }
+    fmt::print("{:<{}}  {:<{}}  {:<23}  {}\n", "NAME", width, "RULES", rules_width, "VERDICT", "DESCRIPTION");
     for (const auto& entry : entries) {
         const ArchiveDeal& d = entry.deal;
         std::string verdict(to_string(d.verdict));
         if (d.verdict == ArchiveVerdict::Win) verdict += fmt::format(" ({} actions)", d.line.size());
         std::string description = d.description;
         if (!entry.shipped) description = "[yours] " + description;
-        fmt::print("{:<{}}  {:<9}  {:<23}  {}\n", d.name, width, d.rules.preset, verdict, description);
+        fmt::print("{:<{}}  {:<{}}  {:<23}  {}\n", d.name, width, d.rules.preset, rules_width, verdict, description);
     }
 }
 
