@@ -142,6 +142,44 @@ TEST_CASE("hint loops never repeat a position and follow a found line to the win
     }
 }
 
+TEST_CASE("the family's hint loops never repeat a position and follow a found line to the win") {
+    for (std::string_view name : preset_names()) {
+        const Rules base = preset(name);
+        if (base.aces == Aces::Removed && base.fill == Fill::SameSuitNext && !base.fill_from_right &&
+            base.redeal != Redeal::RandomSlots)
+            continue;  // the presets of old, above
+        const Rules rules = small(std::string(name).c_str(), 6);
+        int won = 0, lines = 0;
+        const std::uint64_t deals = scaled(30u);
+        for (std::uint64_t deal = 1; deal <= deals; ++deal) {
+            CAPTURE(name);
+            CAPTURE(deal);
+            MapCache cache;
+            const Game start(rules, deal_number(deal, rules));
+            const Loop loop = play_hints(start, HintMode::Fair, &cache);
+            CHECK(loop.repeats == 0);
+            CHECK(loop.line_kept);
+            const bool found = std::any_of(loop.hints.begin(), loop.hints.end(),
+                                           [](const Hint& h) { return h.kind == HintKind::Line; });
+            if (found) CHECK(loop.end == Status::Won);
+            lines += found;
+            won += loop.end == Status::Won;
+            // The loop plays the strategy's actions that solve --fair reports, then (when it
+            // lost) the hints play on.
+            if (deal <= scaled(5u)) {
+                SolveLimits limits;
+                limits.memory_bytes = default_hint_budget().memory_bytes;
+                const SolveResult fair = solve_fair(start, limits);
+                REQUIRE(loop.actions.size() >= fair.line.size());
+                CHECK(std::equal(fair.line.begin(), fair.line.end(), loop.actions.begin()));
+                if (fair.verdict == Verdict::Won) CHECK(loop.actions.size() == fair.line.size());
+            }
+        }
+        MESSAGE(name, ": ", won, " of ", deals, " hint loops won, ", lines, " found a line");
+        CHECK(won > 0);
+    }
+}
+
 TEST_CASE("peek hint loops never repeat a position and follow a found line to the win") {
     const Rules rules = small("addiction", 6);
     for (std::uint64_t deal = 1; deal <= 20; ++deal) {
