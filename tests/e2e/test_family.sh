@@ -77,6 +77,9 @@ for entry in $games; do
     no-win) ok ;;
     *) bad "$game: solve on 5 ranks said $verdict" ;;
   esac
+  # The batch paths are the same code for every game (test_solve has them in full):
+  # the sanitizer build (ADDICTION_TEST_SHORT=1) runs them for one game.
+  [ "${ADDICTION_TEST_SHORT:-0}" = 1 ] && [ "$game" != jungle ] && continue
   expect 0 "$game: solve --deals" solve --deals 1-4 --rules "$game" --ranks 5
   jq_is "$(tail -n 1 <<<"$out")" .deals 4 "$game: four deals solved"
   expect 0 "$game: solve --fair" solve --deals 1-2 --rules "$game" --ranks 5 --fair
