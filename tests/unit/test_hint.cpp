@@ -114,32 +114,50 @@ TEST_CASE("the heuristic never moves to a board to avoid") {
     CHECK_FALSE(heuristic_hint(Game(none, deal_number(1, none)), avoid));
 }
 
+namespace {
+
+// Fair hint loops from deals 1 to `deals`: no position entered twice, a found line
+// kept to the win; from the first `fair_deals` deals the loop also plays the
+// strategy's actions that solve --fair reports, then (when it lost) the hints play
+// on. Some loop must win.
+void check_hint_loops(std::string_view name, const Rules& rules, std::uint64_t deals, std::uint64_t fair_deals) {
+    int won = 0, lines = 0;
+    for (std::uint64_t deal = 1; deal <= deals; ++deal) {
+        CAPTURE(name);
+        CAPTURE(deal);
+        MapCache cache;
+        const Game start(rules, deal_number(deal, rules));
+        const Loop loop = play_hints(start, HintMode::Fair, &cache);
+        CHECK(loop.repeats == 0);
+        CHECK(loop.line_kept);
+        const bool found = std::any_of(loop.hints.begin(), loop.hints.end(),
+                                       [](const Hint& h) { return h.kind == HintKind::Line; });
+        if (found) CHECK(loop.end == Status::Won);
+        lines += found;
+        won += loop.end == Status::Won;
+        if (deal <= fair_deals) {
+            SolveLimits limits;
+            limits.memory_bytes = default_hint_budget().memory_bytes;
+            const SolveResult fair = solve_fair(start, limits);
+            REQUIRE(loop.actions.size() >= fair.line.size());
+            CHECK(std::equal(fair.line.begin(), fair.line.end(), loop.actions.begin()));
+            if (fair.verdict == Verdict::Won) CHECK(loop.actions.size() == fair.line.size());
+        }
+    }
+    MESSAGE(name, ": ", won, " of ", deals, " hint loops won, ", lines, " found a line");
+    CHECK(won > 0);
+}
+
+}  // namespace
+
 TEST_CASE("hint loops never repeat a position and follow a found line to the win") {
     // Small ranks so that many deals run in seconds; every preset's shuffle rules.
     struct Case {
         const char* preset;
         int ranks;
     };
-    for (const Case c : {Case{"addiction", 6}, Case{"montana", 6}, Case{"gaps", 6}, Case{"mini", 5}}) {
-        const Rules rules = small(c.preset, c.ranks);
-        int won = 0, lines = 0;
-        const std::uint64_t deals = scaled(60u);
-        for (std::uint64_t deal = 1; deal <= deals; ++deal) {
-            CAPTURE(c.preset);
-            CAPTURE(deal);
-            MapCache cache;
-            const Loop loop = play_hints(Game(rules, deal_number(deal, rules)), HintMode::Fair, &cache);
-            CHECK(loop.repeats == 0);
-            CHECK(loop.line_kept);
-            const bool found = std::any_of(loop.hints.begin(), loop.hints.end(),
-                                           [](const Hint& h) { return h.kind == HintKind::Line; });
-            if (found) CHECK(loop.end == Status::Won);
-            lines += found;
-            won += loop.end == Status::Won;
-        }
-        MESSAGE(c.preset, ": ", won, " of ", deals, " hint loops won, ", lines, " found a line");
-        CHECK(won > 0);
-    }
+    for (const Case c : {Case{"addiction", 6}, Case{"montana", 6}, Case{"gaps", 6}, Case{"mini", 5}})
+        check_hint_loops(c.preset, small(c.preset, c.ranks), scaled(60u), 0);
 }
 
 TEST_CASE("the family's hint loops never repeat a position and follow a found line to the win") {
@@ -148,35 +166,7 @@ TEST_CASE("the family's hint loops never repeat a position and follow a found li
         if (base.aces == Aces::Removed && base.fill == Fill::SameSuitNext && !base.fill_from_right &&
             base.redeal != Redeal::RandomSlots)
             continue;  // the presets of old, above
-        const Rules rules = small(std::string(name).c_str(), 6);
-        int won = 0, lines = 0;
-        const std::uint64_t deals = scaled(30u);
-        for (std::uint64_t deal = 1; deal <= deals; ++deal) {
-            CAPTURE(name);
-            CAPTURE(deal);
-            MapCache cache;
-            const Game start(rules, deal_number(deal, rules));
-            const Loop loop = play_hints(start, HintMode::Fair, &cache);
-            CHECK(loop.repeats == 0);
-            CHECK(loop.line_kept);
-            const bool found = std::any_of(loop.hints.begin(), loop.hints.end(),
-                                           [](const Hint& h) { return h.kind == HintKind::Line; });
-            if (found) CHECK(loop.end == Status::Won);
-            lines += found;
-            won += loop.end == Status::Won;
-            // The loop plays the strategy's actions that solve --fair reports, then (when it
-            // lost) the hints play on.
-            if (deal <= scaled(5u)) {
-                SolveLimits limits;
-                limits.memory_bytes = default_hint_budget().memory_bytes;
-                const SolveResult fair = solve_fair(start, limits);
-                REQUIRE(loop.actions.size() >= fair.line.size());
-                CHECK(std::equal(fair.line.begin(), fair.line.end(), loop.actions.begin()));
-                if (fair.verdict == Verdict::Won) CHECK(loop.actions.size() == fair.line.size());
-            }
-        }
-        MESSAGE(name, ": ", won, " of ", deals, " hint loops won, ", lines, " found a line");
-        CHECK(won > 0);
+        check_hint_loops(name, small(std::string(name).c_str(), 6), scaled(30u), scaled(5u));
     }
 }
 
