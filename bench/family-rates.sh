@@ -8,7 +8,8 @@
 # positions (POSITIONS a deal for the exact solver; the fair player keeps its own
 # budgets), never in seconds, so the counts are the same on any machine under any
 # load; run it again to go on where it stopped. bench/win-rate-table.sh prints the
-# table. Run it under `nice` on a shared machine.
+# table. Run it under `nice` on a shared machine; JOBS=N solves N deals at once
+# (one thread each, the same answers).
 set -euo pipefail
 BIN=$(realpath "$1")
 DIR=$2
@@ -26,7 +27,7 @@ run() {  # FILE SOLVE-OPTIONS...: extend FILE with the deals it lacks
   local file=$1
   shift
   touch "$file"
-  "$BIN" solve "$@" --time-limit 0 --resume "$file" | grep -v '"summary"' >>"$file" || true
+  "$BIN" solve "$@" --jobs "${JOBS:-1}" --time-limit 0 --resume "$file" | grep -v '"summary"' >>"$file" || true
 }
 # In stages (100 deals of every game, then all DEALS), so that a run cut short has
 # every game in the table.
