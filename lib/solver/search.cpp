@@ -13,11 +13,11 @@
 namespace addiction::solver {
 
 // Proof-safe dead end (dead_end.cpp): only asked when the search will not
-// shuffle from here on, and only for the fill rule its argument is about:
-// SameSuitNext without fill_from_right, from either base rank. Switched off for
-// fill_from_right (a card may also move left of its successor), AnySuitNext (a
-// card may follow the predecessor of any suit) and SameSuitHigher (a card may
-// follow any lower card of its suit): the loc rules do not cover those moves.
+// shuffle from here on, and only for the rules its argument covers
+// (dead_ends_apply: SameSuitNext or SameSuitHigher without fill_from_right, from
+// either base rank). Switched off for fill_from_right (a card may also move left
+// of its successor) and AnySuitNext (a card may follow a card of another suit):
+// the loc rules do not cover those moves.
 bool Search::hopeless() const {
     if (!dead_ends_apply(rules_) || !limits_.dead_ends) return false;
     Slots gaps = 0;
