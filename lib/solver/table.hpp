@@ -18,7 +18,10 @@
 //
 // Growth. The table starts at 2^17 slots and doubles up to 2^26 (512 MB),
 // never past the memory limit: old and new arrays together stay within it
-// while it grows. Doubling moves the payload's top bit into the home and
+// while it grows. The old array goes back to the system a chunk at a time as
+// its entries move, so the memory the process holds peaks at about the new
+// array, not at both (at the largest size, 512 MB a table instead of 768).
+// Doubling moves the payload's top bit into the home and
 // shifts a 0 in below the marker, so an entry made at 2^r slots keeps r + 58
 // bits of its key for good, and a lookup compares the bits above the marker.
 // When it is full at the limit, insert() reports it and the search stops as
@@ -50,6 +53,8 @@
 #include <cstdlib>
 #include <new>
 #include <vector>
+
+#include <sys/mman.h>
 
 namespace addiction::solver {
 
@@ -84,7 +89,7 @@ public:
         if (!try_allocate(bits)) throw std::bad_alloc();
         peak_ = bytes();
     }
-    ~Table() { std::free(slots_); }
+    ~Table() { unmap(slots_, capacity_); }
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
 
@@ -133,8 +138,10 @@ public:
     std::size_t capacity() const { return capacity_ + stash_.size(); }
     bool contains(Key key) const { return slot_of(key) != npos; }
 
-    // Growing stops early, keeping the old array, once either flag is set: a
-    // rehash of a big table takes seconds, and a stop must be prompt.
+    // Growing stops early once either flag is set: a rehash of a big table takes
+    // seconds, and a stop must be prompt. A stop before a growth keeps every
+    // entry; one during it keeps those moved so far (the search is ending then,
+    // and a lost entry only costs a second visit).
     void stop_when(const std::atomic<bool>* first, const std::atomic<bool>* second) {
         stop_[0] = first;
         stop_[1] = second;
@@ -223,13 +230,22 @@ private:
         return true;
     }
 
+    // Arrays come straight from the kernel: its pages are zeroed lazily, so a
+    // big table costs memory only as it fills, and a part of one can be handed
+    // back while the rest is in use (growing does).
+    static std::uint64_t* map(std::size_t capacity) {
+        void* memory = mmap(nullptr, capacity * sizeof(std::uint64_t), PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        return memory == MAP_FAILED ? nullptr : static_cast<std::uint64_t*>(memory);
+    }
+    static void unmap(std::uint64_t* slots, std::size_t capacity) {
+        if (slots) munmap(slots, capacity * sizeof(std::uint64_t));
+    }
+
     bool try_allocate(int bits) {
-        // calloc: the kernel hands out zeroed pages lazily, so a big table costs
-        // memory only as it fills.
-        const std::size_t capacity = std::size_t{1} << bits;
-        void* memory = std::calloc(capacity, sizeof(std::uint64_t));
-        if (!memory) return false;
-        slots_ = static_cast<std::uint64_t*>(memory);
+        std::uint64_t* slots = map(std::size_t{1} << bits);
+        if (!slots) return false;
+        slots_ = slots;
         size_to(bits);
         return true;
     }
@@ -270,26 +286,43 @@ private:
             grow_at_ = full_at_;
             return false;
         }
-        if (old_bytes + bytes() > peak_) peak_ = old_bytes + bytes();
+        // The old array is read once, in order, so each chunk of it goes back to
+        // the system as soon as its entries have moved (mmap hands out whole
+        // pages, so a chunk of slots is whole pages too). The chunk where the
+        // walk starts is read last as well, so it stays to the end. At any time
+        // the new array's touched part and the old array's kept part add up to
+        // at most the new array, the first chunk and the one being read (or, for
+        // a small table, both arrays).
+        constexpr std::size_t kChunk = std::size_t{1} << 16;
+        const std::size_t kept = std::min(old_bytes, 2 * kChunk * sizeof(std::uint64_t) + old_stash.capacity() * sizeof(Stashed));
+        peak_ = std::max(peak_, bytes() + kept);
         // Start after an empty slot, so that each run is read from its start, in
         // home order: every entry then goes to the end of its new run.
         std::size_t first = 0;
         while (old[first] != 0) ++first;
+        const std::size_t first_chunk = first / kChunk;
+        std::size_t moved = 0;
         for (std::size_t k = 1; k <= old_mask + 1; ++k) {
             const std::size_t j = (first + k) & old_mask;
             if ((k & 0xFFFF) == 0 && stopped()) {
-                std::free(slots_);  // back to the old array, which still holds every key
-                slots_ = old;
-                try_allocate_restore(old_bits, old_stash);
-                return false;
+                // The search is ending. Parts of the old array are gone, so keep the
+                // new one with the entries moved so far: a position it no longer
+                // holds would only be searched again, never taken for another.
+                unmap(old, old_mask + 1);
+                size_ = moved;
+                return true;
             }
             const std::uint64_t entry = old[j];
-            if (entry == 0) continue;
-            const std::size_t home = (j - ((entry >> kPayloadBits) - 1)) & old_mask;
-            rehash(home, entry & kPayloadMask);
+            if (entry != 0) {
+                const std::size_t home = (j - ((entry >> kPayloadBits) - 1)) & old_mask;
+                rehash(home, entry & kPayloadMask);
+                ++moved;
+            }
+            if ((j + 1) % kChunk == 0 && j / kChunk != first_chunk)
+                madvise(old + (j + 1 - kChunk), kChunk * sizeof(std::uint64_t), MADV_DONTNEED);
         }
         for (const Stashed& stashed : old_stash) rehash(stashed.home, stashed.payload);
-        std::free(old);
+        unmap(old, old_mask + 1);
         seconds_per_key_ = std::chrono::duration<double>(Clock::now() - started) / static_cast<double>(size_);
         return true;
     }
