@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The solver benchmark, run by hand (not in CI):
-#   bench/solve-bench.sh BINARY PRESET FROM-TO [TIME_LIMIT_S] [MEMORY_MB]
+#   bench/solve-bench.sh BINARY PRESET FROM-TO [TIME_LIMIT_S] [MEMORY_MB] [POSITIONS]
 # e.g. bench/solve-bench.sh build/addiction gaps 1-100 60
+# With POSITIONS each deal stops after storing that many positions instead of at
+# the time limit (pass 0 for TIME_LIMIT_S): the same verdicts on any machine under
+# any load, where a time limit gives fewer on a busy one.
 # For each deal it starts a game, runs `solve --json` with the limits, and replays
 # any line it prints through the command line, one `addiction move ...` or
 # `addiction shuffle` at a time, checking that the game ends won. Prints one
@@ -14,6 +17,7 @@ PRESET=$2
 RANGE=$3
 LIMIT=${4:-60}
 MEMORY=${5:-1536}
+POSITIONS=${6:-}
 FROM=${RANGE%-*}
 TO=${RANGE#*-}
 WORK=$(mktemp -d)
@@ -29,7 +33,8 @@ printf 'deal\tverdict\tmoves\tshuffles\tpositions\tseconds\tpeak_mb\treplay\trss
 for ((deal = FROM; deal <= TO; deal++)); do
   "$BIN" new "$deal" --rules "$PRESET" --force >/dev/null
   # /usr/bin/time (Debian package time) gives the process's peak resident memory.
-  json=$(/usr/bin/time -f %M -o "$WORK/rss" "$BIN" solve --json --time-limit "$LIMIT" --memory "$MEMORY") || true
+  json=$(/usr/bin/time -f %M -o "$WORK/rss" "$BIN" solve --json --time-limit "$LIMIT" --memory "$MEMORY" \
+    ${POSITIONS:+--positions "$POSITIONS"}) || true
   rss=$(tail -n 1 "$WORK/rss" | awk '{ printf "%.1f", $1 / 1024 }')
   verdict=$(field verdict "$json")
   replay=-
@@ -45,7 +50,7 @@ for ((deal = FROM; deal <= TO; deal++)); do
     "$(field positions "$json")" "$(field seconds "$json")" "$(field peak_mb "$json")" "$replay" "$rss"
 done | tee "$WORK/table"
 
-awk -F'\t' -v preset="$PRESET" -v range="$RANGE" -v limit="$LIMIT" '
+awk -F'\t' -v preset="$PRESET" -v range="$RANGE" -v limit="$LIMIT s${POSITIONS:+, $POSITIONS positions}" '
   { n++; secs[n] = $6; pos += $5; total += $6; if ($7 > peak) peak = $7; if ($9 > rss) rss = $9
     if ($2 == "won") won++; else if ($2 == "no-win") lost++; else undecided++
     if ($8 == "failed") failed++ }
@@ -53,7 +58,7 @@ awk -F'\t' -v preset="$PRESET" -v range="$RANGE" -v limit="$LIMIT" '
     # nearest-rank percentiles
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (secs[j] < secs[i]) { t = secs[i]; secs[i] = secs[j]; secs[j] = t }
     m = int(n * 0.5); if (m < n * 0.5) m++; p = int(n * 0.9); if (p < n * 0.9) p++
-    f = "# %s deals %s, time limit %s s: %d deals, %d decided (%d won, %d proven no win), %d undecided; "
+    f = "# %s deals %s, limit %s: %d deals, %d decided (%d won, %d proven no win), %d undecided; "
     f = f "median %.3f s, p90 %.3f s; peak %.1f MB in the table, %.1f MB resident; %.0f positions/s; lines failing to replay: %d\n"
     printf f, preset, range, limit, n, won + lost, won, lost, undecided, secs[m], secs[p], peak, rss,
            (total > 0 ? pos / total : 0), failed + 0
