@@ -137,16 +137,17 @@ Locations locations(const Layout& layout, int ranks, const Cards& where, Slots g
 bool no_win_fits(const Layout& layout, int ranks, const Locations& loc) {
     std::array<unsigned, 4> rows{};
     for (int suit = 0; suit < 4; ++suit) {
-        unsigned possible = (1u << kRows) - 1;
-        for (int r = layout.base_rank; r <= ranks && possible != 0; ++r) {
-            const Slots at = loc[static_cast<std::size_t>(suit << 4 | r)] >> (r - layout.base_rank);
-            unsigned here = 0;
-            for (int row = 0; row < kRows; ++row)
-                here |= static_cast<unsigned>(at >> (row * layout.width) & 1) << row;
-            possible &= here;
-        }
+        // The rows where the suit could finish, as first-column bits: the card of
+        // rank r must reach column r - b, so shift its loc left by that much and
+        // keep the first column.
+        Slots possible = layout.first_column;
+        for (int r = layout.base_rank; r <= ranks && possible != 0; ++r)
+            possible &= loc[static_cast<std::size_t>(suit << 4 | r)] >> (r - layout.base_rank);
         if (possible == 0) return true;
-        rows[static_cast<std::size_t>(suit)] = possible;
+        unsigned here = 0;
+        for (int row = 0; row < kRows; ++row)
+            here |= static_cast<unsigned>(possible >> (row * layout.width) & 1) << row;
+        rows[static_cast<std::size_t>(suit)] = here;
     }
     static constexpr std::array<int, 16> kBits{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     for (unsigned set = 1; set < 16; ++set) {

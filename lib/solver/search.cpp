@@ -18,11 +18,34 @@ namespace addiction::solver {
 // either base rank). Switched off for fill_from_right (a card may also move left
 // of its successor) and AnySuitNext (a card may follow a card of another suit):
 // the loc rules do not cover those moves.
+//
+// A position reached by a move that could be undone (a 2 between first-column
+// slots; with SameSuitHigher, also a card between two lower cards of its suit)
+// is not asked: it and the position before reach each other, so their loc sets
+// are the same least sets. (Each one's cards and gaps lie within the other's
+// closed sets: the card moved to a slot that was its target, from a slot that
+// became a gap because it could move; so each one's least sets lie within the
+// other's.) The position before was not a dead end, or it would not have been
+// expanded, so this one is not either, and the verdict is the one asking would
+// give. In Gaps most of a deep line is such moves of 2s.
 bool Search::hopeless() const {
     if (!dead_ends_apply(rules_) || !limits_.dead_ends) return false;
+    if (!frames_.empty() && can_undo(taken(frames_.back()))) return false;
     Slots gaps = 0;
     for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
     return dead_end(layout_, rules_.ranks, where_, gaps);
+}
+
+// Whether the move `step` just made could be made back: its card fits the gap it
+// left, under the rules dead ends apply to (SameSuitNext or SameSuitHigher, no
+// fill from the right).
+bool Search::can_undo(const Step& step) const {
+    if (step.card == 0) return false;  // a shuffle
+    if (col(step.from) == 0) return rank(step.card) == base_;
+    const std::uint8_t left = cells_[static_cast<std::size_t>(step.from - 1)];
+    if (left == 0) return false;
+    if (rules_.fill == Fill::SameSuitHigher) return (left & 0xF0) == (step.card & 0xF0) && left < step.card;
+    return left + 1 == step.card;
 }
 
 // In a pass that counts placed 2s moved, a position reached before with fewer

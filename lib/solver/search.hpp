@@ -130,6 +130,7 @@ private:
 
     // search.cpp
     bool hopeless() const;
+    bool can_undo(const Step& step) const;
     bool dominated() const;
     std::vector<Action> path_actions() const;
     bool stopped() const {
