@@ -185,6 +185,8 @@ SolveLimits limits_from(const SolveOptions& opt) {
     limits.seconds = opt.time_limit;
     limits.shuffles = !opt.no_shuffle;
     limits.stop = &interrupted;
+    // The fair player keeps the strategy hints play (solver.hpp).
+    limits.twos_as_set = !opt.fair;
     // Deals solved side by side already fill the cores; the answers are the
     // same with one thread or two (solver.hpp).
     if (!opt.deals.empty() && opt.jobs > 1) limits.threads = 1;

@@ -64,6 +64,11 @@ struct SolveLimits {
     bool shuffles = true;                       // false: plan with moves only
     int threads = 2;                            // a moves-only search uses two tracks (solver/tracks.cpp); 1 runs them in turn
     bool dead_ends = true;                      // prune proven dead ends (solver/dead_end.cpp); off to cross-check it
+    // Take boards that differ only in where the first column's 2s stand, with a
+    // gap there, as one position (solver/search.cpp, "The first column's 2s"):
+    // far fewer positions for a proof in Gaps. The lines found change, so it is
+    // for `solve` only, not for the fair player and hints (which keep theirs).
+    bool twos_as_set = false;
     // Set from another thread (a Ctrl-C handler): the search stops within a
     // fraction of a second and says Undecided, Limit::Stopped.
     const std::atomic<bool>* stop = nullptr;

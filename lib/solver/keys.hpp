@@ -37,6 +37,10 @@ struct Zobrist {
     // the first seven keys are the same.)
     std::array<Key, kMostTwos + 1> used{};
     static_assert(std::tuple_size_v<decltype(used)> == kMostTwos + 1, "one key per count of placed-2 moves");
+    // In a search that takes the first column's 2s as a set (search.cpp,
+    // stored_key()): one key per suit for its 2 standing somewhere in the first
+    // column, in place of the key of its slot. Drawn after all the others.
+    std::array<Key, 4> first_column{};
 
     Zobrist() {
         std::uint64_t seed = 0x6164646963746E31ULL;  // "addictn1"
@@ -50,6 +54,7 @@ struct Zobrist {
         for (auto& key : used) key = next();
         for (std::size_t slot = kOldSlots; slot < cell.size(); ++slot)
             for (auto& key : cell[slot]) key = next();
+        for (auto& key : first_column) key = next();
     }
 
 private:

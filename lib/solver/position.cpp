@@ -45,6 +45,8 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       last_shuffle_(pass.shuffles ? game.rules().shuffles : game.shuffles_spent()),
       limits_(limits),
       pass_(pass),
+      twos_as_set_(limits.twos_as_set && pass.twos < 0 && !pass.track_best && limits.avoid.empty() &&
+                   game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
       started_(started),
       layout_(game.rules().width(), game.rules().base_rank(), game.rules().fill == Fill::SameSuitHigher),
       start_(game.board()),
@@ -177,14 +179,102 @@ void Search::generate(Frame& frame) {
     };
     std::array<std::uint8_t, kRows> gaps = gaps_;
     std::sort(gaps.begin(), gaps.end());  // board order, whatever order moves left them in
+    // With the first column's 2s taken as a set, a gap in the second column
+    // takes the 3 of any 2 there: the step brings that 2 beside the gap first
+    // (moving the 2 standing there, if any, to another first-column gap).
+    const bool as_set = twos_as_set();
+    auto bring_two = [&](int to) {
+        const int beside = to - 1;
+        const std::uint8_t there = cells_[static_cast<std::size_t>(beside)];
+        if (there != 0 && rank(there) != base_) return;  // another card holds the slot for good
+        int aside = -1;
+        if (there != 0)
+            for (std::uint8_t gap : gaps)
+                if (col(gap) == 0) {
+                    aside = gap;
+                    break;
+                }
+        if (there != 0 && aside < 0) return;
+        for (int suit = 0; suit < 4; ++suit) {
+            const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
+            const int from_two = where_[two];
+            if (two == there || col(from_two) != 0) continue;
+            const auto card = static_cast<std::uint8_t>(two + 1);
+            Step step{card, where_[card], static_cast<std::uint8_t>(to), kBrings2, static_cast<std::uint8_t>(row(from_two)), 0};
+            if (there != 0) {
+                step.aux |= kMovesAside;
+                step.after = static_cast<std::uint8_t>(row(aside) | (there >> 4) << 2);  // the row, and the 2's suit
+            }
+            // It places the card, and any run of its successors waiting beyond it.
+            int value = 100;
+            for (int next = to + 1, want = card + 1; col(next) != 0 && next < size_ &&
+                                                     cells_[static_cast<std::size_t>(next)] == want;
+                 ++next, ++want)
+                value += 20;
+            frame.steps[static_cast<std::size_t>(n)] = step;
+            score[static_cast<std::size_t>(n)] = value;
+            ++n;
+        }
+    };
+    // With the 2s taken as a set and one first-column gap, a 2 coming into it
+    // fixes the arrangement: one step for each arrangement the set can take
+    // first (every order of the 2s over the rows that hold 2s or the gap).
+    auto fill_last_gap = [&]() {
+        unsigned suits = 0;
+        std::uint8_t before = 0;
+        for (int suit = 0; suit < 4; ++suit) {
+            const int at = where_[static_cast<std::uint8_t>(suit << 4 | base_)];
+            if (col(at) != 0) continue;
+            suits |= 1u << suit;
+            before = static_cast<std::uint8_t>(before | row(at) << (2 * suit));
+        }
+        std::array<int, kRows> rows{};  // the rows that hold a 2 or the gap, in order
+        int count = 0;
+        for (int r = 0; r < kRows; ++r) {
+            const std::uint8_t there = cells_[static_cast<std::size_t>(r * width_)];
+            if (there == 0 || rank(there) == base_) rows[static_cast<std::size_t>(count++)] = r;
+        }
+        for (int suit = 0; suit < 4; ++suit) {
+            const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
+            if (col(where_[two]) == 0) continue;
+            // rows[k] is the row of the k-th 2 in suit order, the last being this one.
+            std::array<int, kRows> order = rows;
+            do {
+                std::uint8_t after = 0;
+                int k = 0;
+                int value = 10;
+                for (int other = 0; other < 4; ++other) {
+                    if (!(suits >> other & 1)) continue;
+                    const int r = order[static_cast<std::size_t>(k++)];
+                    after = static_cast<std::uint8_t>(after | r << (2 * other));
+                    if (cells_[static_cast<std::size_t>(r * width_ + 1)] == (other << 4 | (base_ + 1))) value += 100;
+                }
+                const int r = order[static_cast<std::size_t>(k)];
+                if (cells_[static_cast<std::size_t>(r * width_ + 1)] == two + 1) value += 100;
+                frame.steps[static_cast<std::size_t>(n)] =
+                    Step{two, where_[two], static_cast<std::uint8_t>(r * width_), static_cast<std::uint8_t>(kArranges | suits),
+                         before, after};
+                score[static_cast<std::size_t>(n)] = value;
+                ++n;
+            } while (std::next_permutation(order.begin(), order.begin() + count));
+        }
+    };
+    int first_column_gaps = 0;
+    for (std::uint8_t gap : gaps_) first_column_gaps += col(gap) == 0 ? 1 : 0;
     // The same rules as Board::fits (board.hpp states them), card codes being
     // suit << 4 | rank.
     const bool from_right_in_first = rules_.fill_from_right && rules_.right_fills_first_column;
     for (std::uint8_t gap : gaps) {
         const int to = gap;
         std::uint8_t left = 0;
-        if (col(to) == 0) {
-            for (int suit = 0; suit < 4; ++suit) add(static_cast<std::uint8_t>(suit << 4 | base_), to);
+        if (col(to) == 0 && as_set && first_column_gaps == 1) {
+            fill_last_gap();
+        } else if (col(to) == 0) {
+            for (int suit = 0; suit < 4; ++suit) {
+                const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
+                // Taken as a set, a 2 moving within the first column stays where it is.
+                if (!as_set || col(where_[two]) != 0) add(two, to);
+            }
         } else {
             left = cells_[static_cast<std::size_t>(to - 1)];
             if (left != 0 && rank(left) < rules_.ranks) {
@@ -200,6 +290,7 @@ void Search::generate(Frame& frame) {
                 }
             }
         }
+        if (as_set && col(to) == 1) bring_two(to);
         if ((col(to) > 0 ? rules_.fill_from_right : from_right_in_first) && col(to) + 1 < width_) {
             const std::uint8_t right = cells_[static_cast<std::size_t>(to + 1)];
             if (right != 0 && rank(right) > base_) {
@@ -224,10 +315,15 @@ void Search::generate(Frame& frame) {
             std::swap(frame.steps[static_cast<std::size_t>(j)], frame.steps[static_cast<std::size_t>(j - 1)]);
         }
     }
-    // Start fetching the children's table slots now; the misses overlap.
+    // Start fetching the children's table slots now; the misses overlap. (With
+    // the 2s taken as a set, the key stored differs from key_ by the 2s' terms:
+    // close enough for a hint to the cache.)
+    Key stored = stored_key();
+    flip(stored, key_);
     for (int i = 0; i < n; ++i) {
         const Step& step = frame.steps[static_cast<std::size_t>(i)];
         Key child = key_;
+        flip(child, stored);
         flip(child, kZobrist.cell[step.from][step.card]);
         flip(child, kZobrist.cell[step.to][step.card]);
         table_.prefetch(child);

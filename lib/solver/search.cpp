@@ -40,12 +40,54 @@ bool Search::hopeless() const {
 // left, under the rules dead ends apply to (SameSuitNext or SameSuitHigher, no
 // fill from the right).
 bool Search::can_undo(const Step& step) const {
-    if (step.card == 0) return false;  // a shuffle
+    if (step.card == 0 || step.aux != 0) return false;  // a shuffle, or a step that brought a 2
     if (col(step.from) == 0) return rank(step.card) == base_;
     const std::uint8_t left = cells_[static_cast<std::size_t>(step.from - 1)];
     if (left == 0) return false;
     if (rules_.fill == Fill::SameSuitHigher) return (left & 0xF0) == (step.card & 0xF0) && left < step.card;
     return left + 1 == step.card;
+}
+
+// The first column's 2s. When the first column has a gap, a 2 there can move to
+// any gap there and back, so every arrangement of the 2s over the first
+// column's slots that hold 2s or gaps (the other cards fixed) reaches every
+// other: they win or lose together. With two gaps there or more, a search
+// takes them as one position: it stores one key for them all (the 2s' slot
+// keys replaced by one key per suit for "in the first column") and never moves
+// a 2 within the first column. So that it still reaches every position the
+// arrangements lead to, a gap in the second column, whose filling is the only
+// move that depends on the arrangement, also takes the 3 of any 2 in the first
+// column, in a step that first brings that 2 beside it (and moves the 2 there,
+// if any, to another first-column gap). Every other move is the same from every
+// arrangement, or (a 2 coming into a first-column gap) leads to arrangements
+// that still have a gap there, which reach each other whichever gap it took.
+// (With one gap, a 2 coming into it would fix the arrangement for good, and
+// which one would matter: so one gap is not enough, and the search then moves
+// 2s one at a time.) The dead-end test and the won test look at the current
+// board, which is one of the arrangements; a won board has no first-column gap.
+// So the verdict is the one of the search that moves 2s one at a time; the unit
+// tests check it on small deals and replay every line. Only once no shuffle
+// can follow (a shuffle's outcome depends on the arrangement), and only where a
+// first-column gap takes any 2 and nothing else and a card follows the next
+// lower card of its suit (Fill::SameSuitNext, no fill from the right).
+bool Search::twos_as_set() const {
+    if (!twos_as_set_ || spent_ < last_shuffle_) return false;
+    int first_column_gaps = 0;
+    for (std::uint8_t gap : gaps_) first_column_gaps += col(gap) == 0 ? 1 : 0;
+    return first_column_gaps >= 1;
+}
+
+Key Search::stored_key() const {
+    if (!twos_as_set()) return key_;
+    Key key = key_;
+    for (int suit = 0; suit < 4; ++suit) {
+        const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
+        const std::uint8_t slot = where_[two];
+        if (col(slot) != 0) continue;
+        flip(key, kZobrist.cell[slot][two]);
+        flip(key, kZobrist.first_column[static_cast<std::size_t>(suit)]);
+    }
+    return key;
 }
 
 // In a pass that counts placed 2s moved, a position reached before with fewer
@@ -69,6 +111,22 @@ std::vector<Action> Search::path_actions() const {
         if (step.card == 0) {
             out.push_back(Action::make_shuffle(shuffle++));
         } else {
+            // The moves of 2s within the first column the step made first (apply()).
+            auto two = [&](int suit, int row) {
+                out.push_back(Action::make_move(Card(static_cast<Suit>(suit), base_), Slot{row, 0}));
+            };
+            if (step.aux & kBrings2) {
+                if (step.aux & kMovesAside) two(step.after >> 2 & 3, step.after & 3);
+                two(step.card >> 4, step.to / width_);
+            } else if (step.aux & kArranges) {
+                // The gap's row before: the one row of the set's rows no 2 stood in.
+                unsigned rows = 1u << (step.to / width_);
+                for (unsigned suit = 0; suit < 4; ++suit)
+                    if (step.aux >> suit & 1) rows |= 1u << (step.after >> (2 * suit) & 3);
+                for (unsigned suit = 0; suit < 4; ++suit)
+                    if (step.aux >> suit & 1) rows &= ~(1u << (step.before >> (2 * suit) & 3));
+                rearrange(step.aux & 0xFu, step.before, step.after, std::countr_zero(rows), two);
+            }
             out.push_back(Action::make_move(Card(static_cast<Suit>(step.card >> 4), step.card & 15),
                                             Slot{step.to / width_, step.to % width_}));
         }
@@ -85,7 +143,7 @@ Verdict Search::run(std::uint64_t until) {
     if (!rooted_) {
         rooted_ = true;
         if (won()) return Verdict::Won;
-        if (table_.insert(key_) == Table::Insert::Full) {
+        if (table_.insert(stored_key()) == Table::Insert::Full) {
             limit_ = Limit::Memory;
             return Verdict::Undecided;
         }
@@ -117,7 +175,7 @@ Verdict Search::run(std::uint64_t until) {
         }
         const Step step = steps_[frame.first + frame.next++];
         apply(step);
-        const auto inserted = dominated() ? Table::Insert::Present : table_.insert(key_);
+        const auto inserted = dominated() ? Table::Insert::Present : table_.insert(stored_key());
         if (inserted == Table::Insert::Present) {
             undo(step);
             continue;

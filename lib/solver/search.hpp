@@ -26,12 +26,54 @@
 namespace addiction::solver {
 
 // One step of a line: a move of `card` from `from` to `to`, or a shuffle when
-// card is 0. Three bytes, so a frame of the search stack stays small.
+// card is 0. Six bytes, so a frame of the search stack stays small.
+//
+// With the first column's 2s taken as a set (search.cpp), a step may first
+// move 2s within the first column, as `aux` says (0 for a plain move):
+//  - kBrings2: the 2 of `card`'s suit comes from row `before` of the first
+//    column to the slot left of `to`; with kMovesAside, the 2 standing there
+//    (of suit `after >> 2`) goes first to the first-column gap of row `after & 3`.
+//  - kArranges | suits (bits 0-3): the 2s of those suits stand in the rows
+//    `before` gives (2 bits a suit) and are moved, through the one gap there,
+//    to the rows `after` gives, before `card`, a 2, fills the gap that is left.
 struct Step {
     std::uint8_t card = 0;
     std::uint8_t from = 0;
     std::uint8_t to = 0;
+    std::uint8_t aux = 0;
+    std::uint8_t before = 0;
+    std::uint8_t after = 0;
 };
+
+inline constexpr std::uint8_t kBrings2 = 0x80;
+inline constexpr std::uint8_t kMovesAside = 0x40;
+inline constexpr std::uint8_t kArranges = 0x20;
+
+// The moves of 2s within the first column that take the 2s of `suits` (a
+// mask) from the rows in `from` to the rows in `to` (2 bits a suit), through
+// the one first-column gap, at row `hole`: shuttle(suit, row) for each, in
+// order. A 2 whose row is the hole moves into it; when none is, the hole is
+// where it ends, and a misplaced 2 moves into it to free its row.
+template <typename Shuttle>
+void rearrange(unsigned suits, unsigned from, unsigned to, int hole, Shuttle&& shuttle) {
+    std::array<int, 4> at{};
+    std::array<int, 4> want{};
+    for (unsigned suit = 0; suit < 4; ++suit) {
+        at[suit] = static_cast<int>(from >> (2 * suit) & 3);
+        want[suit] = static_cast<int>(to >> (2 * suit) & 3);
+    }
+    while (true) {
+        int mover = -1;
+        for (unsigned suit = 0; suit < 4 && mover < 0; ++suit)
+            if ((suits >> suit & 1) && at[suit] != want[suit] && want[suit] == hole) mover = static_cast<int>(suit);
+        for (unsigned suit = 0; suit < 4 && mover < 0; ++suit)
+            if ((suits >> suit & 1) && at[suit] != want[suit]) mover = static_cast<int>(suit);
+        if (mover < 0) return;
+        const auto m = static_cast<std::size_t>(mover);
+        shuttle(mover, hole);
+        std::swap(at[m], hole);
+    }
+}
 
 // A gap takes at most kMaxRanks cards: with fill SameSuitHigher up to 12 (every
 // rank above an ace), or the 4 cards of the base rank in the first column, and with
@@ -131,6 +173,8 @@ private:
     // search.cpp
     bool hopeless() const;
     bool can_undo(const Step& step) const;
+    bool twos_as_set() const;
+    Key stored_key() const;
     bool dominated() const;
     std::vector<Action> path_actions() const;
     bool stopped() const {
@@ -165,14 +209,46 @@ private:
 
     void apply(const Step& step) {
         if (step.card == 0) return shuffle();
-        count_two(step, +1);
+        if (step.aux & kBrings2) {
+            const int beside = step.to - 1;  // the first-column slot left of `to`
+            if (step.aux & kMovesAside) move(cells_[static_cast<std::size_t>(beside)], beside, (step.after & 3) * width_);
+            move(static_cast<std::uint8_t>(step.card - 1), step.before * width_, beside);
+        } else if (step.aux & kArranges) {
+            rearrange(step.aux & 0xFu, step.before, step.after, first_column_gap_row(), [&](int suit, int row) {
+                const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
+                move(two, where_[two], row * width_);
+            });
+        } else {
+            count_two(step, +1);
+        }
         move(step.card, step.from, step.to);
     }
 
     void undo(const Step& step) {
         if (step.card == 0) return unshuffle();
-        count_two(step, -1);
         move(step.card, step.to, step.from);
+        if (step.aux & kBrings2) {
+            const int beside = step.to - 1;
+            move(static_cast<std::uint8_t>(step.card - 1), beside, step.before * width_);
+            if (step.aux & kMovesAside) {
+                const int aside = (step.after & 3) * width_;
+                move(cells_[static_cast<std::size_t>(aside)], aside, beside);
+            }
+        } else if (step.aux & kArranges) {
+            rearrange(step.aux & 0xFu, step.after, step.before, row(step.to), [&](int suit, int row) {
+                const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
+                move(two, where_[two], row * width_);
+            });
+        } else {
+            count_two(step, -1);
+        }
+    }
+
+    // The row of a gap in the first column (with kArranges there is one).
+    int first_column_gap_row() const {
+        for (std::uint8_t gap : gaps_)
+            if (col(gap) == 0) return row(gap);
+        return 0;
     }
 
     int placed_run(int row_number) const {
@@ -204,6 +280,9 @@ private:
     const int last_shuffle_;
     const SolveLimits& limits_;
     const Pass pass_;
+    // The first column's 2s are taken as a set once no shuffle can follow
+    // (SolveLimits::twos_as_set, for the rules search.cpp names).
+    const bool twos_as_set_;
     const Clock::time_point started_;
     const Layout layout_;
     const Board start_;

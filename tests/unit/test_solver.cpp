@@ -165,6 +165,48 @@ TEST_CASE("pruning dead ends never changes a verdict") {
     CHECK(lost > 0);
 }
 
+TEST_CASE("taking the first column's 2s as a set never changes a verdict") {
+    // SolveLimits::twos_as_set (solver/search.cpp, "The first column's 2s"):
+    // against the search that moves 2s one at a time, on deals small enough to
+    // exhaust, moves only and with shuffles (it applies after the last one);
+    // against the brute force where that can run; every line it finds replayed.
+    int won = 0;
+    int lost = 0;
+    std::uint64_t set_positions = 0;
+    std::uint64_t plain_positions = 0;
+    for (int ranks : {4, 5, 6, 7}) {
+        for (int shuffles : {0, 1, 2}) {
+            if (shuffles > 0 && ranks > 5) continue;
+            const Rules rules = rules_of(ranks, shuffles);
+            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 40u); ++deal) {
+                CAPTURE(ranks);
+                CAPTURE(shuffles);
+                CAPTURE(deal);
+                Game game(rules, deal_number(deal, rules));
+                SolveLimits as_set = test::small_limits();
+                as_set.twos_as_set = true;
+                const SolveResult set = solve(game, as_set);
+                const SolveResult plain = solve(game, test::small_limits());
+                REQUIRE(plain.verdict != Verdict::Undecided);
+                REQUIRE(set.verdict == plain.verdict);
+                if (shuffles == 0 && ranks <= 5) CHECK((set.verdict == Verdict::Won) == brute_force_wins(game.board(), rules));
+                if (set.verdict == Verdict::Won) {
+                    ++won;
+                    CHECK(replays_to_win(game, set.line));
+                } else {
+                    ++lost;
+                    set_positions += set.positions;
+                    plain_positions += plain.positions;
+                }
+            }
+        }
+    }
+    CHECK(won > 0);
+    CHECK(lost > 0);
+    // A proof visits each set of arrangements once instead of each arrangement.
+    CHECK(set_positions < plain_positions);
+}
+
 TEST_CASE("the memory limit gives undecided, never a crash") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
