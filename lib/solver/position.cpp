@@ -147,6 +147,14 @@ void Search::generate(Frame& frame) {
 
     std::array<int, kMaxSteps> score{};
     int n = 0;
+    // The worth of placing `card` at `to`, and any run of its successors already waiting beyond it.
+    auto placing = [&](int card, int to) {
+        int value = 100;
+        for (int next = to + 1, want = card + 1;
+             col(next) != 0 && next < size_ && cells_[static_cast<std::size_t>(next)] == want; ++next, ++want)
+            value += 20;
+        return value;
+    };
     auto add = [&](std::uint8_t card, int to) {
         const int from = where_[card];
         const int from_row = row(from);
@@ -156,14 +164,8 @@ void Search::generate(Frame& frame) {
         int value = 0;
         // With the other fill rules a card right after a run need not continue it.
         const bool continues = col(to) == 0 ? rank(card) == base_ : cells_[static_cast<std::size_t>(to - 1)] + 1 == card;
-        if (col(to) == run[static_cast<std::size_t>(row(to))] && (rules_.fill == Fill::SameSuitNext || continues)) {
-            // Places the card, and any run of its successors already waiting beyond it.
-            value += 100;
-            for (int next = to + 1, want = card + 1; col(next) != 0 && next < size_ &&
-                                                     cells_[static_cast<std::size_t>(next)] == want;
-                 ++next, ++want)
-                value += 20;
-        }
+        if (col(to) == run[static_cast<std::size_t>(row(to))] && (rules_.fill == Fill::SameSuitNext || continues))
+            value += placing(card, to);
         // Moving a placed 2 un-places its whole run: the longer, the worse.
         if (from_placed) value -= 20 * run[static_cast<std::size_t>(from_row)];
         if (from_col == 0) {
@@ -205,14 +207,8 @@ void Search::generate(Frame& frame) {
                 step.aux |= kMovesAside;
                 step.after = static_cast<std::uint8_t>(row(aside) | (there >> 4) << 2);  // the row, and the 2's suit
             }
-            // It places the card, and any run of its successors waiting beyond it.
-            int value = 100;
-            for (int next = to + 1, want = card + 1; col(next) != 0 && next < size_ &&
-                                                     cells_[static_cast<std::size_t>(next)] == want;
-                 ++next, ++want)
-                value += 20;
             frame.steps[static_cast<std::size_t>(n)] = step;
-            score[static_cast<std::size_t>(n)] = value;
+            score[static_cast<std::size_t>(n)] = placing(card, to);
             ++n;
         }
     };
@@ -259,15 +255,14 @@ void Search::generate(Frame& frame) {
             } while (std::next_permutation(order.begin(), order.begin() + count));
         }
     };
-    int first_column_gaps = 0;
-    for (std::uint8_t gap : gaps_) first_column_gaps += col(gap) == 0 ? 1 : 0;
+    const bool last_gap = as_set && first_column_gaps() == 1;
     // The same rules as Board::fits (board.hpp states them), card codes being
     // suit << 4 | rank.
     const bool from_right_in_first = rules_.fill_from_right && rules_.right_fills_first_column;
     for (std::uint8_t gap : gaps) {
         const int to = gap;
         std::uint8_t left = 0;
-        if (col(to) == 0 && as_set && first_column_gaps == 1) {
+        if (col(to) == 0 && last_gap) {
             fill_last_gap();
         } else if (col(to) == 0) {
             for (int suit = 0; suit < 4; ++suit) {

@@ -72,9 +72,7 @@ bool Search::can_undo(const Step& step) const {
 // lower card of its suit (Fill::SameSuitNext, no fill from the right).
 bool Search::twos_as_set() const {
     if (!twos_as_set_ || spent_ < last_shuffle_) return false;
-    int first_column_gaps = 0;
-    for (std::uint8_t gap : gaps_) first_column_gaps += col(gap) == 0 ? 1 : 0;
-    return first_column_gaps >= 1;
+    return first_column_gaps() >= 1;
 }
 
 Key Search::stored_key() const {

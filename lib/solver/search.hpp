@@ -214,10 +214,7 @@ private:
             if (step.aux & kMovesAside) move(cells_[static_cast<std::size_t>(beside)], beside, (step.after & 3) * width_);
             move(static_cast<std::uint8_t>(step.card - 1), step.before * width_, beside);
         } else if (step.aux & kArranges) {
-            rearrange(step.aux & 0xFu, step.before, step.after, first_column_gap_row(), [&](int suit, int row) {
-                const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
-                move(two, where_[two], row * width_);
-            });
+            rearrange(step.aux & 0xFu, step.before, step.after, first_column_gap_row(), [this](int suit, int row) { shuttle(suit, row); });
         } else {
             count_two(step, +1);
         }
@@ -235,13 +232,16 @@ private:
                 move(cells_[static_cast<std::size_t>(aside)], aside, beside);
             }
         } else if (step.aux & kArranges) {
-            rearrange(step.aux & 0xFu, step.after, step.before, row(step.to), [&](int suit, int row) {
-                const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
-                move(two, where_[two], row * width_);
-            });
+            rearrange(step.aux & 0xFu, step.after, step.before, row(step.to), [this](int suit, int row) { shuttle(suit, row); });
         } else {
             count_two(step, -1);
         }
+    }
+
+    // Moves the 2 of `suit`, standing in the first column, to the gap there in `row`.
+    void shuttle(int suit, int row) {
+        const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
+        move(two, where_[two], row * width_);
     }
 
     // The row of a gap in the first column (with kArranges there is one).
@@ -249,6 +249,12 @@ private:
         for (std::uint8_t gap : gaps_)
             if (col(gap) == 0) return row(gap);
         return 0;
+    }
+
+    int first_column_gaps() const {
+        int count = 0;
+        for (std::uint8_t gap : gaps_) count += col(gap) == 0 ? 1 : 0;
+        return count;
     }
 
     int placed_run(int row_number) const {
