@@ -51,22 +51,28 @@ bool Search::can_undo(const Step& step) const {
 // The first column's 2s. When the first column has a gap, a 2 there can move to
 // any gap there and back, so every arrangement of the 2s over the first
 // column's slots that hold 2s or gaps (the other cards fixed) reaches every
-// other: they win or lose together. With two gaps there or more, a search
-// takes them as one position: it stores one key for them all (the 2s' slot
-// keys replaced by one key per suit for "in the first column") and never moves
-// a 2 within the first column. So that it still reaches every position the
-// arrangements lead to, a gap in the second column, whose filling is the only
-// move that depends on the arrangement, also takes the 3 of any 2 in the first
-// column, in a step that first brings that 2 beside it (and moves the 2 there,
-// if any, to another first-column gap). Every other move is the same from every
-// arrangement, or (a 2 coming into a first-column gap) leads to arrangements
-// that still have a gap there, which reach each other whichever gap it took.
-// (With one gap, a 2 coming into it would fix the arrangement for good, and
-// which one would matter: so one gap is not enough, and the search then moves
-// 2s one at a time.) The dead-end test and the won test look at the current
-// board, which is one of the arrangements; a won board has no first-column gap.
-// So the verdict is the one of the search that moves 2s one at a time; the unit
-// tests check it on small deals and replay every line. Only once no shuffle
+// other: they win or lose together. A search may take them as one position: it
+// stores one key for them all (the 2s' slot keys replaced by one key per suit
+// for "in the first column") and never moves a 2 within the first column. So
+// that it still reaches every position some arrangement leads to by any other
+// move:
+//  - a gap in the second column, whose filling depends on the 2 beside it, also
+//    takes the 3 of any 2 in the first column, in a step that first brings that
+//    2 beside it (moving the 2 standing there, if any, to another first-column
+//    gap); the arrangements after it still have a first-column gap;
+//  - a 2 coming into a first-column gap leaves the arrangements a gap if there
+//    were two or more, whichever gap it takes; if it fills the last one, it fixes
+//    the arrangement for good, and which one matters, so it comes in one step
+//    for each arrangement the 2s could take first (kArranges: every order of
+//    the 2s over those slots);
+//  - every other move does not depend on the arrangement (its gap and the card
+//    left of it are outside the first two columns, or a card leaves the first
+//    column, which adds a gap there for every arrangement alike).
+// The dead-end test and the won test look at the current board, which is one of
+// the arrangements (they reach each other, so they have the same loc sets, and a
+// won board has no first-column gap). So the verdict is the one of the search
+// that moves 2s one at a time; a unit test checks it against that search and
+// the brute force on small deals and replays every line. Only once no shuffle
 // can follow (a shuffle's outcome depends on the arrangement), and only where a
 // first-column gap takes any 2 and nothing else and a card follows the next
 // lower card of its suit (Fill::SameSuitNext, no fill from the right).
