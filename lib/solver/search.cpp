@@ -65,9 +65,10 @@ bool Search::can_undo(const Step& step) const {
 //    the arrangement for good, and which one matters, so it comes in one step
 //    for each arrangement the 2s could take first (kArranges: every order of
 //    the 2s over those slots);
-//  - every other move does not depend on the arrangement (its gap and the card
-//    left of it are outside the first two columns, or a card leaves the first
-//    column, which adds a gap there for every arrangement alike).
+//  - every other move does not depend on the arrangement: its gap is past the
+//    second column, so the card left of it is not in the first, or a card that
+//    is not a 2 leaves the first column, adding a gap there in every
+//    arrangement alike.
 // The dead-end test and the won test look at the current board, which is one of
 // the arrangements (they reach each other, so they have the same loc sets, and a
 // won board has no first-column gap). So the verdict is the one of the search
