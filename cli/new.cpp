@@ -128,7 +128,11 @@ void run(const NewOptions& opt, const Globals& globals) {
         deal.id = checked;
     }
     Game game = Game::restore(rules, std::move(deal), {}, {}, shuffles_spent);
+    const auto path = game_path(globals.file);
     if (opt.winnable) {
+        // Refuse before the search, not after it has said "winnable"; the check under
+        // the lock below still decides.
+        if (!opt.force) check_replaceable(path);
         const auto start = std::chrono::steady_clock::now();
         for (int tries = 1;; ++tries) {
             const SolveResult result = check_winnable(game);
@@ -145,7 +149,6 @@ void run(const NewOptions& opt, const Globals& globals) {
         fmt::print("deal {}: winnable, checked in {:.1f} s\n", game.deal().id, took.count());
     }
 
-    const auto path = game_path(globals.file);
     replace_game(path, game, [&](const std::filesystem::path& old) {
         if (!opt.force) check_replaceable(old);
     });

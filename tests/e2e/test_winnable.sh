@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh" "$1"
 export HOME="$WORK/home" ADDICTION_RECORD="$WORK/record"
 
-for preset in addiction montana gaps mini; do
+for preset in $(addiction rules --json | jq -r '.[].name'); do
   expect 0 "new --winnable --rules $preset" new --winnable --force --rules "$preset"
   contains "$out" ": winnable, checked in " "$preset: says so"
   deal=$(addiction show --json | jq -r .deal)
@@ -18,5 +18,13 @@ done
 addiction new 1 --force >/dev/null
 refused 1 "a deal with no win" new DAmg2FXPM- --ranks 4 --shuffles 0 --winnable --force
 contains "$err" "not winnable within 1000000 positions: no win exists" "the refusal says why"
+
+# A game in progress is refused before the search, not after it has said "winnable".
+addiction new 3 --force >/dev/null
+# shellcheck disable=SC2046
+addiction $(addiction hint 2>/dev/null) >/dev/null
+refused 1 "new --winnable over a game in progress" new --winnable
+contains "$err" "a game is in progress" "the refusal says why"
+[ -z "$out" ] && ok || bad "nothing is claimed winnable when the game is refused: $out"
 
 finish
