@@ -60,8 +60,11 @@ void run(const DealsOptions& opt) {
         std::string verdict(to_string(d.verdict));
         if (d.verdict == ArchiveVerdict::Win) verdict += fmt::format(" ({} actions)", d.line.size());
         std::string description = d.description;
-        if (!entry.shipped) description = "[yours] " + description;
-        fmt::print("{:<{}}  {:<{}}  {:<23}  {}\n", d.name, width, d.rules.preset, rules_width, verdict, description);
+        if (!entry.shipped) description = description.empty() ? "[yours]" : "[yours] " + description;
+        std::string line = fmt::format("{:<{}}  {:<{}}  {:<23}  {}", d.name, width, d.rules.preset, rules_width,
+                                       verdict, description);
+        line.erase(line.find_last_not_of(' ') + 1);  // no padding after the last word
+        fmt::print("{}\n", line);
     }
 }
 

@@ -91,5 +91,10 @@ printf "deal = '12'\ndescription = 'mine'\n[rules]\npreset = 'mini'\n" >"$XDG_DA
 run deals
 [ "$(printf '%s\n' "$out" | grep -c '^mini-easy ')" -eq 1 ] && ok || bad "deals lists mini-easy twice: $out"
 contains "$out" "[yours] mine" "your mini-easy is listed"
+# A deal of yours without a description: marked, and no padding after the last word.
+addiction export --format deal -o "$XDG_DATA_HOME/addiction/deals/plain.toml" >/dev/null
+run deals
+[[ "$(printf '%s\n' "$out" | grep '^plain ')" == *"[yours]" ]] && ok || bad "your plain deal: $out"
+[ "$(printf '%s\n' "$out" | grep -c ' $')" -eq 0 ] && ok || bad "deals pads lines with spaces: $out"
 
 finish
