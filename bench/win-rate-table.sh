@@ -2,8 +2,9 @@
 # The README's win-rate table from batch results:
 #   bench/win-rate-table.sh RESULTS_DIR
 # where RESULTS_DIR holds table-GAME-1-N.jsonl and table-GAME-fair-1-N.jsonl, each
-# the stdout of `addiction solve --deals 1-N --rules GAME [--fair] ...` (the four
-# presets at --time-limit 10; the rest of the family from bench/family-rates.sh).
+# the stdout of `addiction solve --deals 1-N --rules GAME [--fair] ...` (gaps with
+# --time-limit 0 --positions 75000000, the other first presets at --time-limit 10,
+# the rest of the family from bench/family-rates.sh).
 # A row per game that has results, in the order `addiction rules` lists them. A
 # rate counts undecided deals as lost; its 95% Wilson interval runs from the lower
 # bound of that rate to the upper bound of the rate with undecided counted as won.
