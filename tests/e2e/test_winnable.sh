@@ -4,7 +4,10 @@
 source "$(dirname "$0")/lib.sh" "$1"
 export HOME="$WORK/home" ADDICTION_RECORD="$WORK/record"
 
-for preset in $(addiction rules --json | jq -r '.[].name'); do
+# spaces-and-aces: few of its deals are winnable within the budget (deal 11 is
+# the only one among 1-60), so a random pick tries many deals, up to half a
+# minute under the sanitizers; its winnable deal is checked by number below.
+for preset in $(addiction rules --json | jq -r '.[].name | select(. != "spaces-and-aces")'); do
   expect 0 "new --winnable --rules $preset" new --winnable --force --rules "$preset"
   contains "$out" ": winnable, checked in " "$preset: says so"
   deal=$(addiction show --json | jq -r .deal)
@@ -13,6 +16,10 @@ for preset in $(addiction rules --json | jq -r '.[].name'); do
   # The same number given back is accepted.
   expect 0 "$preset: new $deal --winnable" new "$deal" --winnable --force --rules "$preset"
 done
+
+expect 0 "spaces-and-aces: new 11 --winnable" new 11 --winnable --force --rules spaces-and-aces
+contains "$out" "deal 11: winnable" "spaces-and-aces: says so"
+expect 0 "spaces-and-aces deal 11 re-checked by solve" solve --positions 1000000
 
 # A deal with no win (3s fill the first column, the 2s sit in the last) is refused.
 addiction new 1 --force >/dev/null
