@@ -446,9 +446,10 @@ void setup_solve(CLI::App& app, const Globals& globals) {
                   "undecided), limit, moves, shuffles, positions, seconds, peak_mb, line");
     sub->add_flag("--fair", opt->fair,
                   "Play as a fair player who never looks at a shuffle's outcome before making it: search with "
-                  "moves only (at most --positions, else 300000, positions a phase: the budgets of hint, which plays "
-                  "this strategy), and failing a win shuffle from the position found with the most cards placed; a "
-                  "lost verdict then means this strategy lost, not that no win exists");
+                  "moves only, twice (the second search never moves a placed card; at most --positions, else 300000, "
+                  "positions each a phase: the budgets of hint, which plays this strategy), and failing a win "
+                  "shuffle from the position found with the most cards placed; a lost verdict then means this "
+                  "strategy lost, not that no win exists");
     auto* deals = sub->add_option("--deals", opt->deals,
                     "Solve deals FROM-TO instead of the game file: one JSON line per deal (deal, rules, verdict, "
                     "moves, shuffles, positions, seconds, peak_mb, and limit when undecided) in deal order, then a "

@@ -26,7 +26,8 @@
 //    so the anchor is the start of the game.
 // When the search finds no winning line the plan is one move of the heuristic
 // below, or, for a fair plan with shuffles left, the way to the position with
-// most cards placed and a shuffle there.
+// most cards placed (that either of fair_phase's two searches found) and a
+// shuffle there.
 #pragma once
 
 #include <cstdint>

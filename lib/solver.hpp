@@ -100,10 +100,13 @@ SolveResult solve(const Game& game, const SolveLimits& limits);
 // one plays a documented strategy that never looks at a future shuffle's
 // outcome, one phase at a time (fair_phase): with moves only it searches for a
 // win; failing that it shuffles from the reachable position with the most
-// placed cards (ties: the first found), then continues from what the seeded
-// shuffle brings. A phase with shuffles left searches at most max_positions
-// positions (kFairPhasePositions when 0) and then shuffles from the best
-// position found so far; the phase with no shuffle left is the moves-only
+// placed cards it found, then continues from what the seeded shuffle brings. A
+// phase with shuffles left runs two searches, each of at most max_positions
+// positions (kFairPhasePositions when 0): the complete one, and one that never
+// moves a placed card (a smaller space, so it reaches deeper); it plays a win
+// of the first, else one of the second, else goes to the position with most
+// cards placed that either found (the first's on a tie, each search's first
+// found) and shuffles there. The phase with no shuffle left is the moves-only
 // search of solve() with max_positions (kFairLastPositions when 0). It is one
 // fair strategy, so its win rate is a lower bound for the best fair player.
 // `line` holds the actions it played, also when it lost; the verdict is Won,

@@ -131,7 +131,8 @@ public:
     std::vector<Action> best_line() const { return best_line_; }
     // ... and a shortest line to that same position among the positions this
     // search stored, never through an avoided one (shortest.cpp). For a pass
-    // without shuffles that does not count placed 2s, after run().
+    // without shuffles that does not count placed 2s (twos < 0, or 0: no
+    // placed card moves), after run().
     std::vector<Action> shortest_best_line();
     int best_placed() const { return best_placed_; }
     Limit limit() const { return limit_; }

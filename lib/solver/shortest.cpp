@@ -4,6 +4,11 @@
 // to take, often a thousand moves of detours; any other way to the same board
 // gives the same shuffle, so the phase plays a shortest one instead.
 //
+// A pass that counts the moves of placed 2s keys its positions by the count
+// too, which a walk over moves does not follow: there the depth-first line is
+// kept. A pass that moves no placed card (twos = 0) keys them as the complete
+// search does, and its walk keeps to the same moves.
+//
 // Breadth first from the start over moves, entering only positions the search
 // stored (so never an avoided one, and the answer depends on nothing but what
 // the search did: the same on every machine). The table already knows those
@@ -33,7 +38,7 @@ struct Entered {
 }  // namespace
 
 std::vector<Action> Search::shortest_best_line() {
-    if (best_placed_ < 0 || pass_.shuffles || pass_.twos >= 0) return best_line_;
+    if (best_placed_ < 0 || pass_.shuffles || pass_.twos > 0) return best_line_;
     load(start_);
     const Key start_key = key_;
     if (best_key_ == start_key) return {};

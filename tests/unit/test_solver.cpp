@@ -296,6 +296,7 @@ TEST_CASE("the fair player's line is legal, and wins when it says so") {
 
 TEST_CASE("a fair phase goes to its best board the shortest way it knows, never through an avoided one") {
     int shortened = 0;
+    int kept_chosen = 0;
     for (const char* name : {"addiction", "montana", "mini"}) {
         const Rules rules = preset(name);
         for (std::uint64_t deal = 1; deal <= scaled(30u); ++deal) {
@@ -311,35 +312,53 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
                 game.play(Action::make_move(game.board().legal_moves(rules).back().card,
                                             game.board().legal_moves(rules).back().to));
             }
-            // The phase's own search, as fair_phase runs it.
-            solver::Pass pass;
-            pass.shuffles = false;
-            pass.track_best = true;
-            pass.budget = limits.max_positions;
-            solver::Search search(game, limits, pass, solver::Clock::now());
-            if (search.run(pass.budget) == Verdict::Won) continue;
-            const std::vector<Action> walked = search.best_line();
-            const std::vector<Action> shortest = search.shortest_best_line();
-            CHECK(shortest.size() <= walked.size());
-            shortened += shortest.size() < walked.size();
+            // The phase's own searches, as fair_phase runs them: the complete
+            // one, and one that never moves a placed card (twos = 0).
+            SolveLimits half = limits;
+            half.memory_bytes /= 2;
+            std::array<std::vector<Action>, 2> lines;
+            std::array<int, 2> placed{};
+            std::array<Verdict, 2> verdicts{};
+            for (int twos : {-1, 0}) {
+                solver::Pass pass;
+                pass.shuffles = false;
+                pass.track_best = true;
+                pass.twos = twos;
+                pass.budget = limits.max_positions;
+                solver::Search search(game, half, pass, solver::Clock::now());
+                const auto k = static_cast<std::size_t>(twos + 1);
+                verdicts[k] = search.run(pass.budget);
+                if (verdicts[k] == Verdict::Won) continue;
+                placed[k] = search.best_placed();
+                const std::vector<Action> walked = search.best_line();
+                const std::vector<Action> shortest = search.shortest_best_line();
+                CHECK(shortest.size() <= walked.size());
+                shortened += shortest.size() < walked.size();
 
-            // Both lines are legal (Game::play checks) and reach the same board.
-            Game by_walk = game;
-            for (const Action& action : walked) by_walk.play(action);
-            Game by_shortest = game;
-            for (const Action& action : shortest) {
-                REQUIRE_FALSE(action.is_shuffle());
-                by_shortest.play(action);
-                for (const auto& [board, spent] : limits.avoid) CHECK_FALSE(by_shortest.board() == board);
+                // Both lines are legal (Game::play checks) and reach the same board.
+                Game by_walk = game;
+                for (const Action& action : walked) by_walk.play(action);
+                Game by_shortest = game;
+                for (const Action& action : shortest) {
+                    REQUIRE_FALSE(action.is_shuffle());
+                    by_shortest.play(action);
+                    for (const auto& [board, spent] : limits.avoid) CHECK_FALSE(by_shortest.board() == board);
+                }
+                CHECK(by_shortest.board() == by_walk.board());
+                lines[k] = shortest;
             }
-            CHECK(by_shortest.board() == by_walk.board());
+            if (verdicts[0] == Verdict::Won || verdicts[1] == Verdict::Won) continue;
 
-            // fair_phase plays that line, then shuffles.
+            // fair_phase plays the line to the board with more cards placed (the
+            // complete search's on a tie), then shuffles.
+            const bool kept = placed[1] > placed[0];
+            kept_chosen += kept;
             const SolveResult phase = fair_phase(game, limits);
             REQUIRE_FALSE(phase.line.empty());
             CHECK(phase.line.back() == Action::make_shuffle(game.shuffles_spent() + 1));
-            CHECK(std::vector<Action>(phase.line.begin(), phase.line.end() - 1) == shortest);
+            CHECK(std::vector<Action>(phase.line.begin(), phase.line.end() - 1) == lines[kept ? 1 : 0]);
         }
     }
     CHECK(shortened > 0);
+    CHECK(kept_chosen > 0);  // the second search does choose, sometimes
 }
