@@ -187,7 +187,8 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     // first's walk is kept, as the answer is undecided anyway.
     const bool cut = result.limit == Limit::Time || result.limit == Limit::Stopped ||
                      kept.limit == Limit::Time || kept.limit == Limit::Stopped;
-    if (cut && result.limit != Limit::Time && result.limit != Limit::Stopped) result.limit = kept.limit;
+    if (ran.verdict != Verdict::Won && cut && result.limit != Limit::Time && result.limit != Limit::Stopped)
+        result.limit = kept.limit;
     result.verdict = ran.verdict;
     if (ran.verdict != Verdict::Won && other.verdict == Verdict::Won && !cut) {
         result.verdict = Verdict::Won;
