@@ -192,6 +192,7 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     result.verdict = ran.verdict;
     if (ran.verdict != Verdict::Won && other.verdict == Verdict::Won && !cut) {
         result.verdict = Verdict::Won;
+        result.limit = Limit::None;  // the complete search's budget ended it, not the phase
         result.line = kept.line;
     } else if (ran.verdict != Verdict::Won) {
         // No win with moves alone (or none found within the budget): go to the

@@ -297,6 +297,7 @@ TEST_CASE("the fair player's line is legal, and wins when it says so") {
 TEST_CASE("a fair phase goes to its best board the shortest way it knows, never through an avoided one") {
     int shortened = 0;
     int kept_chosen = 0;
+    int kept_won = 0;
     for (const char* name : {"addiction", "montana", "mini"}) {
         const Rules rules = preset(name);
         for (std::uint64_t deal = 1; deal <= scaled(30u); ++deal) {
@@ -328,7 +329,10 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
                 solver::Search search(game, half, pass, solver::Clock::now());
                 const auto k = static_cast<std::size_t>(twos + 1);
                 verdicts[k] = search.run(pass.budget);
-                if (verdicts[k] == Verdict::Won) continue;
+                if (verdicts[k] == Verdict::Won) {
+                    lines[k] = search.line();
+                    continue;
+                }
                 placed[k] = search.best_placed();
                 const std::vector<Action> walked = search.best_line();
                 const std::vector<Action> shortest = search.shortest_best_line();
@@ -347,7 +351,16 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
                 CHECK(by_shortest.board() == by_walk.board());
                 lines[k] = shortest;
             }
-            if (verdicts[0] == Verdict::Won || verdicts[1] == Verdict::Won) continue;
+            if (verdicts[0] == Verdict::Won || verdicts[1] == Verdict::Won) {
+                // A win of either is played (the complete search's first), and a
+                // win reports no limit, whatever stopped the other search.
+                const SolveResult phase = fair_phase(game, limits);
+                CHECK(phase.verdict == Verdict::Won);
+                CHECK(phase.limit == Limit::None);
+                CHECK(phase.line == lines[verdicts[0] == Verdict::Won ? 0 : 1]);
+                kept_won += verdicts[0] != Verdict::Won;
+                continue;
+            }
 
             // fair_phase plays the line to the board with more cards placed (the
             // complete search's on a tie), then shuffles.
@@ -361,4 +374,5 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
     }
     CHECK(shortened > 0);
     CHECK(kept_chosen > 0);  // the second search does choose, sometimes
+    CHECK(kept_won > 0);     // and wins where the complete one did not, sometimes
 }
