@@ -145,11 +145,8 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     SolveLimits half = limits;
     half.memory_bytes = limits.memory_bytes / 2;
     Progress progress(half, started);
-    const SolveLimits quiet_limits = [&] {
-        SolveLimits quiet = half;
-        quiet.progress = nullptr;
-        return quiet;
-    }();
+    SolveLimits quiet_limits = half;  // the second search reports no progress
+    quiet_limits.progress = nullptr;
     Progress quiet(quiet_limits, started);
     Pass pass;
     pass.shuffles = false;
@@ -185,10 +182,9 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     result.positions += kept.positions;
     // A stop by the clock or the user in either search is not played on: the
     // first's walk is kept, as the answer is undecided anyway.
-    const bool cut = result.limit == Limit::Time || result.limit == Limit::Stopped ||
-                     kept.limit == Limit::Time || kept.limit == Limit::Stopped;
-    if (ran.verdict != Verdict::Won && cut && result.limit != Limit::Time && result.limit != Limit::Stopped)
-        result.limit = kept.limit;
+    auto stopped = [](Limit limit) { return limit == Limit::Time || limit == Limit::Stopped; };
+    const bool cut = stopped(result.limit) || stopped(kept.limit);
+    if (ran.verdict != Verdict::Won && stopped(kept.limit) && !stopped(result.limit)) result.limit = kept.limit;
     result.verdict = ran.verdict;
     if (ran.verdict != Verdict::Won && other.verdict == Verdict::Won && !cut) {
         result.verdict = Verdict::Won;
