@@ -300,7 +300,12 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
     int kept_won = 0;
     for (const char* name : {"addiction", "montana", "mini"}) {
         const Rules rules = preset(name);
-        for (std::uint64_t deal = 1; deal <= scaled(30u); ++deal) {
+        std::vector<std::uint64_t> deals;
+        for (std::uint64_t deal = 1; deal <= scaled(30u); ++deal) deals.push_back(deal);
+        // Mini deal 20 is the one of these where only the second search wins: kept
+        // in the short run too.
+        if (std::string_view(name) == "mini" && deals.back() < 20) deals.push_back(20);
+        for (const std::uint64_t deal : deals) {
             const std::string preset_name = name;
             CAPTURE(preset_name);
             CAPTURE(deal);
