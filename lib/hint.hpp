@@ -7,7 +7,9 @@
 // rest, and otherwise (or when the plan is used up) the plan is a fresh search
 // at the position after it. The hint is the current plan's next action. So
 // following hints continues one line instead of starting a new search each
-// time, and a line that wins is followed to the win.
+// time, and a line that wins is followed to the win. A plan that proved no
+// win is left stands for the positions after it too (no search), until the
+// game goes back to one of the positions that proof avoided (hint.cpp).
 //
 // Each fresh search avoids the game's positions since the last shuffle (board
 // plus shuffles spent): earlier ones have fewer shuffles spent and can never

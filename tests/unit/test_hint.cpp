@@ -365,3 +365,110 @@ TEST_CASE("when every move leads back to the past: a shuffle if one is left, els
         }
     }
 }
+
+TEST_CASE("once a search proves no win is left, the hints after it need no search") {
+    // Gaps on 5 ranks, no shuffle: deals proven lost at the start. The hints
+    // that follow play the heuristic's move (what a search there would give),
+    // say that no win exists, and search nothing but the proof (no cache here:
+    // each hint walks from the start and searches there again, once, where it
+    // searched once a move before); solve agrees that no win is left. A proof
+    // that avoided nothing holds even after a move back to a past position.
+    const Rules rules = small("gaps", 5);
+    int lost = 0, went_back = 0;
+    for (std::uint64_t deal = 1; deal <= 200 && lost < static_cast<int>(scaled(8u)); ++deal) {
+        CAPTURE(deal);
+        for (const HintMode mode : {HintMode::Fair, HintMode::Peek}) {
+            Game game(rules, deal_number(deal, rules));
+            if (hint(game, mode).kind != HintKind::NoWin) break;
+            lost += mode == HintMode::Fair;
+            std::vector<Board> past;
+            bool back = false;
+            for (int step = 0; step < 30 && game.status() == Status::Playing; ++step) {
+                const Hint h = hint(game, mode);
+                REQUIRE(h.action);
+                CHECK(h.kind == HintKind::NoWin);
+                CHECK_FALSE(h.avoided);
+                CHECK(h.searches == 1);
+                CHECK(h.action == heuristic_hint(game, past));
+                if (step % 5 == 4) CHECK(solve(game, SolveLimits{}).verdict == Verdict::NoWin);
+                past.push_back(game.board());
+                // Once, a move back to the past where there is one.
+                std::optional<Action> action = h.action;
+                for (const Move& move : game.board().legal_moves(rules)) {
+                    Board after = game.board();
+                    after.play(move);
+                    if (back || step < 3 || std::find(past.begin(), past.end(), after) == past.end()) continue;
+                    action = Action::make_move(move.card, move.to);
+                    back = true;
+                    ++went_back;
+                    break;
+                }
+                game.play(*action);
+            }
+        }
+    }
+    CHECK(lost >= static_cast<int>(scaled(8u)));
+    CHECK(went_back > 0);
+}
+
+TEST_CASE("a proof that avoided the past holds until the game goes back to it") {
+    // From deals that can be won, leave the plan (the first legal move that is
+    // not the hint's and leads somewhere new) until a search proves that no win
+    // is left without going back. The heuristic's moves after it need no
+    // search; a move back to a position before the proof does. (A cache keeps
+    // the searches before the proof, so that each hint counts only its own.)
+    const Rules rules = small("gaps", 5);
+    int proofs = 0, went_back = 0;
+    for (std::uint64_t deal = 1; deal <= 300 && went_back < static_cast<int>(scaled(4u)); ++deal) {
+        CAPTURE(deal);
+        Game game(rules, deal_number(deal, rules));
+        MapCache cache;
+        std::vector<Board> past;
+        for (int step = 0; step < 40 && game.status() == Status::Playing; ++step) {
+            const Hint h = hint(game, HintMode::Fair, &cache);
+            if (!h.action) break;
+            if (h.kind == HintKind::NoWin) {
+                if (!h.avoided) break;  // lost from the start
+                ++proofs;
+                const std::vector<Board> before = past;  // the proof's past
+                Game on = game;
+                std::vector<Board> seen = past;
+                for (int k = 0; k < 3 && on.status() == Status::Playing; ++k) {
+                    const Hint next = hint(on, HintMode::Fair, &cache);
+                    if (!next.action) break;
+                    CHECK(next.kind == HintKind::NoWin);
+                    CHECK(next.avoided);
+                    CHECK(next.searches == 0);
+                    CHECK(next.action == heuristic_hint(on, seen));
+                    seen.push_back(on.board());
+                    on.play(*next.action);
+                }
+                for (const Move& move : game.board().legal_moves(rules)) {
+                    Board after = game.board();
+                    after.play(move);
+                    if (std::find(before.begin(), before.end(), after) == before.end()) continue;
+                    game.play(Action::make_move(move.card, move.to));
+                    CHECK(hint(game, HintMode::Fair, &cache).searches == 1);
+                    ++went_back;
+                    break;
+                }
+                break;
+            }
+            // Off the plan: the first move that is not the hint's and leads somewhere new.
+            std::optional<Action> off;
+            for (const Move& move : game.board().legal_moves(rules)) {
+                const Action action = Action::make_move(move.card, move.to);
+                Board after = game.board();
+                after.play(move);
+                if (action == *h.action || std::find(past.begin(), past.end(), after) != past.end()) continue;
+                off = action;
+                break;
+            }
+            if (!off) break;
+            past.push_back(game.board());
+            game.play(*off);
+        }
+    }
+    MESSAGE(proofs, " proofs that avoided the past, ", went_back, " moves back to it");
+    CHECK(went_back >= static_cast<int>(scaled(4u)));
+}
