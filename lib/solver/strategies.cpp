@@ -7,11 +7,10 @@
 // the answer stays the same on every machine.
 #include <algorithm>
 #include <array>
-#include <exception>
 #include <memory>
-#include <thread>
 
 #include "search.hpp"
+#include "side_by_side.hpp"
 #include "tracks.hpp"
 
 namespace addiction {
@@ -159,22 +158,9 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     Ran ran;
     Ran other;
     if (limits.threads > 1) {
-        std::exception_ptr failure;
-        std::thread second([&] {
-            try {
-                other = run_pass(game, quiet_limits, keeping, started, kept, quiet);
-            } catch (...) {
-                failure = std::current_exception();
-            }
-        });
-        try {
-            ran = run_pass(game, half, pass, started, result, progress);
-        } catch (...) {
-            second.join();
-            throw;
-        }
-        second.join();
-        if (failure) std::rethrow_exception(failure);
+        solver::side_by_side([&] { ran = run_pass(game, half, pass, started, result, progress); },
+                             [&] { other = run_pass(game, quiet_limits, keeping, started, kept, quiet); },
+                             [](bool) {});
     } else {
         ran = run_pass(game, half, pass, started, result, progress);
         other = run_pass(game, quiet_limits, keeping, started, kept, quiet);

@@ -21,11 +21,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <memory>
-#include <thread>
 
 #include "search.hpp"
+#include "side_by_side.hpp"
 
 namespace addiction::solver {
 namespace {
@@ -108,24 +107,10 @@ private:
         const bool both = !complete_.done && !levels_.done;
         if (both && limits_.threads > 1) {
             std::atomic<bool> stop{false};
-            std::exception_ptr failure;
-            std::thread second([&] {
-                try {
-                    advance(levels_, slice, &stop);
-                } catch (...) {
-                    failure = std::current_exception();
-                }
-            });
-            try {
-                advance(complete_, slice, nullptr);
-            } catch (...) {
-                stop = true;
-                second.join();
-                throw;
-            }
-            if (decided()) stop = true;
-            second.join();
-            if (failure) std::rethrow_exception(failure);
+            side_by_side([&] { advance(complete_, slice, nullptr); }, [&] { advance(levels_, slice, &stop); },
+                         [&](bool threw) {
+                             if (threw || decided()) stop = true;
+                         });
             return;
         }
         if (!complete_.done) advance(complete_, slice, nullptr);
