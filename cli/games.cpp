@@ -115,10 +115,12 @@ void remove(const std::string& name, bool force) {
         require_still_there(path);  // another removal got there first
         if (!force) {
             Game game = load_game_file(path);  // a damaged game goes only with --force
+            // As new replaces it: a game just dealt (no actions) loses nothing.
             const Status status = game.status();
-            if (status == Status::Playing || status == Status::Stuck)
-                throw Error(fmt::format("game '{}' is in progress (deal {}, {} actions): finish it, or use --force",
-                                        name, game.deal().id, game.history().size()));
+            const std::size_t actions = game.history().size();
+            if ((status == Status::Playing || status == Status::Stuck) && actions > 0)
+                throw Error(fmt::format("game '{}' is in progress (deal {}, {} action{}): finish it, or use --force",
+                                        name, game.deal().id, actions, actions == 1 ? "" : "s"));
         }
         record_replaced(path);  // an unfinished game removed counts as abandoned
         if (!fs::remove(path, ec) || ec)
@@ -139,7 +141,7 @@ void setup_games(CLI::App& app, const Globals& globals) {
     auto* remove_option = sub->add_option("--remove", opt->remove, "Remove the game NAME (a finished one, unless --force)")
                               ->type_name("NAME")
                               ->excludes(json);
-    sub->add_flag("--force", opt->force, "With --remove: remove a game in progress (it counts as abandoned)")
+    sub->add_flag("--force", opt->force, "With --remove: remove a game in progress, one with actions (it counts as abandoned)")
         ->needs(remove_option);
     const CLI::Option* no_record = globals.options.no_record;
     sub->callback([opt, remove_option, no_record] {

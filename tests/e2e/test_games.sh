@@ -33,7 +33,13 @@ run games --json
   bad "games --json lists one"
 [ "$(addiction complete games | tr '\n' ' ')" = "one two " ] && ok || bad "completion offers game names"
 refused 1 "removing a game in progress" games --remove two
-contains "$err" "in progress" "why"
+contains "$err" "in progress (deal 2, 1 action)" "why"
+# One just dealt loses nothing: it goes without --force, as new replaces it, and
+# is not a game played.
+addiction --game dealt new 4 >/dev/null
+expect 0 "removing a game just dealt" games --remove dealt
+[ ! -e "$GAMES/dealt.toml" ] && ok || bad "dealt is gone"
+[ ! -s "$ADDICTION_RECORD" ] && ok || bad "a game just dealt is not recorded"
 expect 0 "games --remove --force" games --remove two --force
 [ ! -e "$GAMES/two.toml" ] && ok || bad "two is gone"
 [ "$(jq -r .result "$ADDICTION_RECORD")" = abandoned ] && ok || bad "a removed unfinished game is abandoned"
