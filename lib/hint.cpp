@@ -149,26 +149,25 @@ public:
         Plan plan;
         std::size_t next = 0;
         bool planned = false;
-        std::optional<std::size_t> proof;  // where a search proved that no win is left, while that still holds
-        bool proof_avoided = false;
+        // Where a search proved that no win is left (`plan` is that search's
+        // while it holds), as long as the proof holds.
+        std::optional<std::size_t> proof;
         for (std::size_t j = anchor;; ++j) {
             if (proof && !still_lost(*proof, j)) proof.reset();
             if (proof) {
-                // One move of the heuristic a position, which only the last needs.
-                plan = j == n ? lost_plan(proof_avoided) : Plan{HintKind::NoWin, false, false, {}};
-                next = 0;
+                // One move of the heuristic a position, which only the last needs;
+                // once the proof no longer holds, a fresh search.
                 planned = false;
-                if (j == n) break;
-                continue;
+                if (j < n) continue;
+                plan = lost_plan(plan.avoided);
+                next = 0;
+                break;
             }
             if (!planned || next == plan.actions.size()) {
                 plan = fresh(j);
                 next = 0;
                 planned = true;
-                if (plan.kind == HintKind::NoWin) {
-                    proof = j;
-                    proof_avoided = plan.avoided;
-                }
+                if (plan.kind == HintKind::NoWin) proof = j;
             }
             if (j == n) break;
             if (next < plan.actions.size() && plan.actions[next] == actions[j])
@@ -207,21 +206,25 @@ private:
     // since the proof: a hint after 1,145 moves ran 1,146 searches).
     bool still_lost(std::size_t at, std::size_t j) const {
         if (history_.spent[j] != history_.spent[at]) return true;  // a shuffle since: no past position comes back
-        const auto past = history_.boards.begin() + static_cast<long>(history_.since_shuffle[at]);
-        return std::find(past, history_.boards.begin() + static_cast<long>(at), history_.boards[j]) ==
-               history_.boards.begin() + static_cast<long>(at);
+        const auto first = history_.boards.begin() + static_cast<long>(history_.since_shuffle[at]);
+        const auto last = history_.boards.begin() + static_cast<long>(at);
+        return std::find(first, last, history_.boards[j]) == last;
     }
 
     // The plan at the game's position under an earlier proof: what a search
     // that proved it here would give (the heuristic's move, avoiding the past),
     // saying no more than the proof does (`avoided`: it excluded its past).
     Plan lost_plan(bool avoided) const {
-        const std::size_t n = game_.history().size();
-        const auto from = history_.boards.begin() + static_cast<long>(history_.since_shuffle[n]);
-        const std::vector<Board> past(from, history_.boards.begin() + static_cast<long>(n));
         Plan plan{HintKind::NoWin, false, avoided, {}};
-        if (auto action = heuristic_hint(game_, past)) plan.actions.push_back(*action);
+        if (auto action = heuristic_hint(game_, past(game_.history().size()))) plan.actions.push_back(*action);
         return plan;
+    }
+
+    // The game's positions before position j since the last shuffle: what a plan
+    // from j never goes back to.
+    std::vector<Board> past(std::size_t j) const {
+        const auto boards = history_.boards.begin();
+        return {boards + static_cast<long>(history_.since_shuffle[j]), boards + static_cast<long>(j)};
     }
 
     // The cache key: everything the search's answer depends on. The positions
@@ -273,11 +276,8 @@ private:
         limits.memory_bytes = budget_.memory_bytes;
         if (solving_ && solving_->seconds > 0)
             limits.seconds = std::max(solving_->seconds - solved_.seconds, 1e-9);
-        std::vector<Board> past;
-        for (std::size_t i = history_.since_shuffle[j]; i < j; ++i) {
-            limits.avoid.emplace_back(history_.boards[i], spent);
-            past.push_back(history_.boards[i]);
-        }
+        const std::vector<Board> before = past(j);
+        for (const Board& board : before) limits.avoid.emplace_back(board, spent);
         Plan plan;
         SolveResult result;
         if (mode_ == HintMode::Fair) {
@@ -301,9 +301,9 @@ private:
         }
         if (result.verdict == Verdict::NoWin) {
             plan.kind = HintKind::NoWin;
-            plan.avoided = !past.empty();
+            plan.avoided = !before.empty();
         }
-        if (auto action = heuristic_hint(at, past)) plan.actions.push_back(*action);
+        if (auto action = heuristic_hint(at, before)) plan.actions.push_back(*action);
         return plan;
     }
 
