@@ -114,13 +114,12 @@ void remove(const std::string& name, bool force) {
         FileLock lock(path);
         require_still_there(path);  // another removal got there first
         if (!force) {
-            Game game = load_game_file(path);  // a damaged game goes only with --force
-            // As new replaces it: a game just dealt (no actions) loses nothing.
-            const Status status = game.status();
-            const std::size_t actions = game.history().size();
-            if ((status == Status::Playing || status == Status::Stuck) && actions > 0)
+            const Game game = load_game_file(path);  // a damaged game goes only with --force
+            if (game.in_progress()) {
+                const std::size_t actions = game.history().size();
                 throw Error(fmt::format("game '{}' is in progress (deal {}, {} action{}): finish it, or use --force",
                                         name, game.deal().id, actions, actions == 1 ? "" : "s"));
+            }
         }
         record_replaced(path);  // an unfinished game removed counts as abandoned
         if (!fs::remove(path, ec) || ec)

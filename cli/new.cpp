@@ -72,14 +72,12 @@ void check_replaceable(const std::filesystem::path& path) {
     const Game old = with_context(
         fmt::format("{} holds a game that does not load, kept as it is (use --force to replace it)", path.string()),
         [&] { return load_game_file(path); });
-    // Only an unfinished game with actions is worth keeping: one just dealt, won
-    // or lost loses nothing when replaced.
-    Status status = old.status();
-    const std::size_t actions = old.history().size();
-    if ((status == Status::Playing || status == Status::Stuck) && actions > 0)
+    if (old.in_progress()) {
+        const std::size_t actions = old.history().size();
         throw Error(fmt::format("a game is in progress in {} (deal {}, {} action{}): finish it, or use --force "
                                 "to replace it",
                                 path.string(), old.deal().id, actions, actions == 1 ? "" : "s"));
+    }
 }
 
 void run(const NewOptions& opt, const Globals& globals) {

@@ -118,6 +118,11 @@ Status Game::status() const {
     return shuffles_left() > 0 ? Status::Stuck : Status::Lost;
 }
 
+bool Game::in_progress() const {
+    const Status now = status();
+    return (now == Status::Playing || now == Status::Stuck) && !history_.empty();
+}
+
 std::vector<Action> Game::legal_actions() const {
     std::vector<Action> out;
     if (board_.won()) return out;

@@ -86,6 +86,9 @@ public:
     PlayLog& log() { return log_; }
 
     Status status() const;
+    // Unfinished, with actions: what replacing or removing it would lose (new and
+    // games --remove want --force for it); one just dealt, won or lost loses nothing.
+    bool in_progress() const;
     // Every legal action: the moves in board order, then "shuffle" if one is left.
     std::vector<Action> legal_actions() const;
     // Where `card` may go now.

@@ -20,6 +20,16 @@ TEST_CASE("a game plays, wins and refuses moves after the win") {
     CHECK(game.status() == Status::Playing);
 }
 
+TEST_CASE("in progress: unfinished with actions, as new and games --remove see it") {
+    Game game = game_of(test::four_from_won());
+    CHECK_FALSE(game.in_progress());  // just dealt: nothing to lose
+    game.move(parse_card("KC"));
+    CHECK(game.in_progress());
+    for (const char* card : {"KD", "KH"}) game.move(parse_card(card));
+    game.move(parse_card("KS"), parse_slot("d12", 13));
+    CHECK_FALSE(game.in_progress());  // won
+}
+
 TEST_CASE("refused actions change nothing") {
     Game game(Rules{}, deal_number(1, Rules{}));
     const Board before = game.board();
