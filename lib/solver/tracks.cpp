@@ -1,5 +1,4 @@
-// The two-track scheduler for a moves-only search, deterministic by rounds
-// counted in positions.
+// The two-track scheduler for a moves-only search, deterministic by positions.
 //
 // The moves-only search runs on two tracks, each with half the memory:
 //  - the complete search, the only one whose failure is a proof;
@@ -12,11 +11,16 @@
 //    positions; k = 0 is small, and k = 2 tries its moves first anyway.)
 // They advance in rounds, each track by a number of positions (kFirstSlice,
 // doubling up to kSlice; fewer near a position budget), side by side on two
-// threads when limits.threads allows. After each round, in this order: a
-// complete search that ended decides; a line found by the second track
-// decides; a track stopped by the clock makes the answer undecided. That is
-// what running the rounds one after the other gives, so the answer does not
-// depend on the threads or on the machine's speed.
+// threads when limits.threads allows. Within a round, the track that decides
+// after fewer of its positions since the round began is the answer, the
+// complete search on a tie (a line is the only decision of the second track);
+// a track stopped by the clock makes the answer undecided. Each track's count
+// at its decision is its own, so the answer does not depend on the threads or
+// on the machine's speed. As soon as one track decides, the other only goes on
+// up to the same count (a line the second track finds early in a round used to
+// wait for the rest of the complete search's round: up to kSlice positions,
+// about 0.35 s), and not at all after a proof that there is no win, since no
+// line can come before it.
 #include "tracks.hpp"
 
 #include <algorithm>
@@ -31,6 +35,9 @@ namespace {
 
 constexpr std::uint64_t kFirstSlice = std::uint64_t{1} << 12;
 constexpr std::uint64_t kSlice = std::uint64_t{1} << 18;
+// A track looks at the other's decision between steps of this many positions.
+constexpr std::uint64_t kStep = std::uint64_t{1} << 14;
+constexpr std::uint64_t kNever = ~std::uint64_t{0};
 constexpr int kTwosStep = 2;
 
 // The levels k = kTwosStep, 2 kTwosStep, ... end at kMostTwos exactly, and the
@@ -46,8 +53,19 @@ struct Track {
     Verdict verdict = Verdict::Undecided;
     bool done = false;  // decided, or stopped for good by a limit
     Limit limit = Limit::None;
+    // This round: the positions before it, and after how many of its own
+    // positions in it the track decided (kNever: not yet).
+    std::uint64_t start = 0;
+    std::atomic<std::uint64_t> decided_at{kNever};
+    // How far the other track may go in this round: as far as this one
+    // decided, or not at all once the complete search has proven there is no
+    // win (no line can follow it).
+    std::atomic<std::uint64_t> holds_other{kNever};
 
     std::uint64_t positions() const { return earlier + (search ? search->positions() : 0); }
+    std::uint64_t in_round() const { return positions() - start; }
+    // The complete search decides either way; the second track only by a line.
+    bool decides() const { return done && (twos < 0 ? verdict != Verdict::Undecided : verdict == Verdict::Won); }
 };
 
 class TwoTracks {
@@ -71,10 +89,9 @@ public:
             std::uint64_t slice = std::min(kSlice, kFirstSlice << std::min(rounds_++, 32));
             if (budget != 0) slice = std::max<std::uint64_t>(1, std::min(slice, (budget - total) / active));
             round(slice);
-            // In the order of a round run one track after the other.
-            if (decided()) {
-                result.line = complete_.search->line();
-                return finish(result, complete_.verdict, Limit::None);
+            if (const Track* first = decided()) {
+                result.line = first->search->line();
+                return finish(result, first->verdict, Limit::None);
             }
             if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
                 return finish(result, Verdict::Undecided, Limit::Stopped);
@@ -82,10 +99,6 @@ public:
                              complete_.search->bytes() + levels_.search->bytes(), complete_.positions(),
                              levels_.positions());
             if (complete_.done && complete_.limit == Limit::Time) return finish(result, Verdict::Undecided, Limit::Time);
-            if (levels_.done && levels_.verdict == Verdict::Won) {
-                result.line = levels_.search->line();
-                return finish(result, Verdict::Won, Limit::None);
-            }
             if (levels_.done && levels_.limit == Limit::Time) return finish(result, Verdict::Undecided, Limit::Time);
             if (complete_.done && levels_.done) return finish(result, Verdict::Undecided, complete_.limit);
         }
@@ -99,25 +112,57 @@ private:
         return std::make_unique<Search>(game_, half_, pass, started_);
     }
 
-    // Runs each unfinished track for `slice` more positions. When the complete
-    // search decides, the second track's part of the round does not count (the
-    // complete search comes first in a round), so it is stopped, or not run.
+    // Runs each unfinished track for `slice` more positions, or, once the
+    // other has decided in this round, up to the count it decided at. With
+    // one thread the tracks take steps in turn, to the same counts.
     void round(std::uint64_t slice) {
-        levels_at_start_ = levels_.positions();
-        const bool both = !complete_.done && !levels_.done;
-        if (both && limits_.threads > 1) {
-            std::atomic<bool> stop{false};
-            side_by_side([&] { advance(complete_, slice, nullptr); }, [&] { advance(levels_, slice, &stop); },
+        for (Track* track : {&complete_, &levels_}) {
+            track->start = track->positions();
+            track->decided_at = kNever;
+            track->holds_other = kNever;
+        }
+        if (!complete_.done && !levels_.done && limits_.threads > 1) {
+            std::atomic<bool> failed{false};
+            side_by_side([&] { while (step(complete_, levels_, slice, nullptr)) {} },
+                         [&] { while (step(levels_, complete_, slice, &failed)) {} },
                          [&](bool threw) {
-                             if (threw || decided()) stop = true;
+                             if (threw) failed = true;
                          });
             return;
         }
-        if (!complete_.done) advance(complete_, slice, nullptr);
-        if (!levels_.done && !decided()) advance(levels_, slice, nullptr);
+        bool complete_on = true;
+        bool levels_on = true;
+        while (complete_on || levels_on) {
+            if (complete_on) complete_on = step(complete_, levels_, slice, nullptr);
+            if (levels_on) levels_on = step(levels_, complete_, slice, nullptr);
+        }
     }
 
-    bool decided() const { return complete_.done && complete_.verdict != Verdict::Undecided; }
+    // One step of `track` in the round; false once it has no more to do in it.
+    bool step(Track& track, const Track& other, std::uint64_t slice, const std::atomic<bool>* stop) {
+        if (track.done) return false;
+        const std::uint64_t end = std::min(slice, other.holds_other.load());
+        const std::uint64_t at = track.in_round();
+        if (at >= end) return false;
+        if ((stop && stop->load()) || (limits_.stop && limits_.stop->load(std::memory_order_relaxed))) return false;
+        advance(track, std::min(kStep, end - at), stop);
+        if (track.decides()) {
+            track.decided_at = track.in_round();
+            track.holds_other = track.verdict == Verdict::NoWin ? 0 : track.decided_at.load();
+            return false;
+        }
+        return !track.done;
+    }
+
+    // The track that decided first in the round, the complete search on a tie.
+    const Track* decided() const {
+        const std::uint64_t c = complete_.decided_at.load();
+        const std::uint64_t l = levels_.decided_at.load();
+        if (c == kNever && l == kNever) return nullptr;
+        return c <= l ? &complete_ : &levels_;
+    }
+
+    const Track& other(const Track& track) const { return &track == &complete_ ? levels_ : complete_; }
 
     void advance(Track& track, std::uint64_t slice, const std::atomic<bool>* stop) {
         const std::uint64_t target = track.positions() + slice;
@@ -144,10 +189,14 @@ private:
         }
     }
 
+    // The positions counted: each track's up to where the other held it (a
+    // track may have run a step past that on its own thread).
     SolveResult& finish(SolveResult& result, Verdict verdict, Limit limit) {
         result.verdict = verdict;
         result.limit = verdict == Verdict::Undecided ? (limit == Limit::None ? Limit::Positions : limit) : Limit::None;
-        result.positions = complete_.positions() + (decided() ? levels_at_start_ : levels_.positions());
+        result.positions = 0;
+        for (const Track* track : {&complete_, &levels_})
+            result.positions += track->start + std::min(track->in_round(), other(*track).holds_other.load());
         result.peak_bytes = complete_.peak + levels_.peak;
         result.seconds = since(started_);
         return result;
@@ -159,7 +208,6 @@ private:
     const Clock::time_point started_;
     Track complete_;
     Track levels_;
-    std::uint64_t levels_at_start_ = 0;  // the second track's positions before this round
     int rounds_ = 0;
     Progress progress_;
 };

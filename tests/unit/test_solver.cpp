@@ -259,6 +259,32 @@ TEST_CASE("one thread or two, the answer is the same") {
     }
 }
 
+TEST_CASE("the positions a line is reported with are enough to find it again") {
+    // A line the second track finds comes as soon as the complete search has
+    // gone as far in the round without deciding, not after the round: so the
+    // count reported is a budget that finds the same line. (When the round
+    // ran to its end, deals 10, 11 and 13 came back undecided at their counts.)
+    const Rules gaps = preset("gaps");
+    const std::vector<std::uint64_t> deals =
+        test::short_run() ? std::vector<std::uint64_t>{10, 13} : std::vector<std::uint64_t>{10, 11, 13};
+    for (std::uint64_t deal : deals) {
+        for (int threads : {1, 2}) {
+            CAPTURE(deal);
+            CAPTURE(threads);
+            Game game(gaps, deal_number(deal, gaps));
+            SolveLimits limits = test::small_limits();
+            limits.threads = threads;
+            const SolveResult first = solve(game, limits);
+            REQUIRE(first.verdict == Verdict::Won);
+            limits.max_positions = first.positions;
+            const SolveResult again = solve(game, limits);
+            CHECK(again.verdict == Verdict::Won);
+            CHECK(again.positions == first.positions);
+            CHECK(again.line == first.line);
+        }
+    }
+}
+
 TEST_CASE("a won game needs no line, --no-shuffle plans with moves only") {
     const Rules mini = preset("mini");
     Game game(mini, deal_number(4, mini));
