@@ -69,6 +69,11 @@ struct SolveLimits {
     // far fewer positions for a proof in Gaps. The lines found change, so it is
     // for `solve` only, not for the fair player and hints (which keep theirs).
     bool twos_as_set = false;
+    // Make a safe move at once, without storing the position before it: a card
+    // that extends a row's run for good, when no line can need it to wait
+    // (solver/search.cpp, "Safe moves"). Fewer positions for every search after
+    // the last shuffle; the lines change, so it is for `solve` only too.
+    bool safe_moves = false;
     // Set from another thread (a Ctrl-C handler): the search stops within a
     // fraction of a second and says Undecided, Limit::Stopped.
     const std::atomic<bool>* stop = nullptr;

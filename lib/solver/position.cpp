@@ -47,6 +47,8 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       pass_(pass),
       twos_as_set_(limits.twos_as_set && pass.twos < 0 && !pass.track_best && limits.avoid.empty() &&
                    game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
+      safe_moves_(limits.safe_moves && !pass.track_best && limits.avoid.empty() &&
+                  game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
       started_(started),
       layout_(game.rules().width(), game.rules().base_rank(), game.rules().fill == Fill::SameSuitHigher),
       start_(game.board()),

@@ -82,6 +82,53 @@ bool Search::twos_as_set() const {
     return first_column_gaps() >= 1;
 }
 
+// Safe moves. When every first-column slot holds a card of the base rank, no
+// first-column slot can become a gap (its card could only move to one), so the
+// base cards never move, and neither does any card of a row's run up from them
+// (such a card fits only right of its predecessor, where it stands): the runs
+// are there for good. Let a gap z be right after the end of a run, Y the card
+// that fits it (the run's last card + 1, SameSuitNext), at slot a. Every won
+// board holds Y at z (the row's suit is its base card's). Y moves only to the
+// slot right of Y - 1, which is z, and nothing else fills z; so every winning
+// line from here makes the move t = (Y, a -> z) exactly once: p1 t p2, with no
+// move of Y in p1. Then t p1 p2 is a winning line too, if no move in p1 puts
+// Y + 1 at a + 1, right of Y: every other move of p1 touches neither a nor z
+// (a holds Y and z is a gap throughout p1, and nothing but Y fits z), nor
+// needs a or z as its left neighbour (a gap's left neighbour is never a gap,
+// and only Y + 1 follows Y), so it is legal and has the same effect after t.
+// Y + 1 cannot come to a + 1 when Y is the top rank, or a is in the last column
+// (a + 1 starts the next row), or Y + 1 stands at a + 1 already (it fits only
+// right of Y, where it is). In those cases t is safe: a win is reachable from
+// here if and only if one is reachable after t, by a line one move shorter. The
+// search makes t at once, without storing or testing the position before it
+// (induction on the length of the shortest winning line: the verdict is the
+// full search's), and as t stays safe after another safe move and they commute,
+// the positions it stores, where no safe move is left, are the same whatever
+// the order. Only after the last shuffle (a shuffle's outcome depends on where
+// Y is), and only for SameSuitNext without fill_from_right. A unit test checks
+// the verdicts against the search without it, and the brute force on small
+// deals, and replays every line. Gaps deal 46 is proven lost in 25.9 million
+// positions instead of 33.8 million.
+bool Search::safe_step(Step& step) const {
+    if (!safe_moves_ || spent_ < last_shuffle_) return false;
+    for (int r = 0; r < kRows; ++r) {
+        const std::uint8_t first = cells_[static_cast<std::size_t>(r * width_)];
+        if (first == 0 || rank(first) != base_) return false;
+    }
+    for (std::uint8_t gap : gaps_) {
+        const std::uint8_t left = cells_[static_cast<std::size_t>(gap - 1)];
+        if (left == 0 || rank(left) == rules_.ranks || placed_run(row(gap)) != col(gap)) continue;
+        const auto card = static_cast<std::uint8_t>(left + 1);
+        const int from = where_[card];
+        if (rank(card) == rules_.ranks || col(from) == width_ - 1 ||
+            cells_[static_cast<std::size_t>(from + 1)] == card + 1) {
+            step = Step{card, static_cast<std::uint8_t>(from), gap};
+            return true;
+        }
+    }
+    return false;
+}
+
 Key Search::stored_key() const {
     if (!twos_as_set()) return key_;
     Key key = key_;
@@ -180,6 +227,12 @@ Verdict Search::run(std::uint64_t until) {
         }
         const Step step = steps_[frame.first + frame.next++];
         apply(step);
+        if (Step safe; safe_step(safe)) {
+            // Not stored, not counted: this position's one step is the safe move.
+            frames_.push_back(Level{static_cast<std::uint32_t>(steps_.size()), 1, 0});
+            steps_.push_back(safe);
+            continue;
+        }
         const auto inserted = dominated() ? Table::Insert::Present : table_.insert(stored_key());
         if (inserted == Table::Insert::Present) {
             undo(step);

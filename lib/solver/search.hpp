@@ -174,6 +174,7 @@ private:
     // search.cpp
     bool hopeless() const;
     bool can_undo(const Step& step) const;
+    bool safe_step(Step& step) const;
     bool twos_as_set() const;
     Key stored_key() const;
     bool dominated() const;
@@ -290,6 +291,8 @@ private:
     // The first column's 2s are taken as a set once no shuffle can follow
     // (SolveLimits::twos_as_set, for the rules search.cpp names).
     const bool twos_as_set_;
+    // Safe moves are made at once after the last shuffle (SolveLimits::safe_moves).
+    const bool safe_moves_;
     const Clock::time_point started_;
     const Layout layout_;
     const Board start_;

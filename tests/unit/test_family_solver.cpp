@@ -35,7 +35,10 @@ Count cross_check(const Rules& rules, std::uint64_t deals) {
         Game game(rules, deal_number(deal, rules));
         SolveLimits plain = test::small_limits();
         plain.dead_ends = false;
-        const SolveResult pruned = solve(game, test::small_limits());
+        SolveLimits all = test::small_limits();
+        all.twos_as_set = true;  // as solve runs: the rules that apply to the game are on
+        all.safe_moves = true;
+        const SolveResult pruned = solve(game, all);
         const SolveResult full = solve(game, plain);
         REQUIRE(full.verdict != Verdict::Undecided);
         REQUIRE(pruned.verdict == full.verdict);

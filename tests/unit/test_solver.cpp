@@ -207,6 +207,51 @@ TEST_CASE("taking the first column's 2s as a set never changes a verdict") {
     CHECK(set_positions < plain_positions);
 }
 
+TEST_CASE("making safe moves at once never changes a verdict") {
+    // SolveLimits::safe_moves (solver/search.cpp, "Safe moves"): against the
+    // search that stores every position, both taking the 2s as a set (as solve
+    // does), on deals small enough to exhaust, moves only and with shuffles (it
+    // applies after the last one); against the brute force where that can run;
+    // every line it finds replayed.
+    int won = 0;
+    int lost = 0;
+    std::uint64_t safe_positions = 0;
+    std::uint64_t plain_positions = 0;
+    for (int ranks : {4, 5, 6, 7}) {
+        for (int shuffles : {0, 1, 2}) {
+            if (shuffles > 0 && ranks > 5) continue;
+            const Rules rules = rules_of(ranks, shuffles);
+            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 40u); ++deal) {
+                CAPTURE(ranks);
+                CAPTURE(shuffles);
+                CAPTURE(deal);
+                Game game(rules, deal_number(deal, rules));
+                SolveLimits plain = test::small_limits();
+                plain.twos_as_set = true;
+                SolveLimits with_safe = plain;
+                with_safe.safe_moves = true;
+                const SolveResult safe = solve(game, with_safe);
+                const SolveResult full = solve(game, plain);
+                REQUIRE(full.verdict != Verdict::Undecided);
+                REQUIRE(safe.verdict == full.verdict);
+                if (shuffles == 0 && ranks <= 5) CHECK((safe.verdict == Verdict::Won) == brute_force_wins(game.board(), rules));
+                if (safe.verdict == Verdict::Won) {
+                    ++won;
+                    CHECK(replays_to_win(game, safe.line));
+                } else {
+                    ++lost;
+                    safe_positions += safe.positions;
+                    plain_positions += full.positions;
+                }
+            }
+        }
+    }
+    CHECK(won > 0);
+    CHECK(lost > 0);
+    // A proof does not store the positions a safe move leaves at once.
+    CHECK(safe_positions < plain_positions);
+}
+
 TEST_CASE("the memory limit gives undecided, never a crash") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
