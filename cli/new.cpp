@@ -40,11 +40,8 @@ SolveResult check_winnable(const Game& game) {
     SolveLimits limits;
     limits.max_positions = kWinnablePositions;
     limits.memory_bytes = std::size_t{256} << 20;
-    // The search `solve` runs (cli/solve.cpp), so that `solve --positions
-    // 1000000` finds the same line again: the budget is the same only for the
-    // same search.
-    limits.twos_as_set = true;
-    limits.safe_moves = true;
+    // So that `solve --positions 1000000` finds the same line again.
+    limits.as_solve_runs();
     return solve(game, limits);
 }
 

@@ -186,8 +186,7 @@ SolveLimits limits_from(const SolveOptions& opt) {
     limits.shuffles = !opt.no_shuffle;
     limits.stop = &interrupted;
     // The fair player keeps the strategy hints play (solver.hpp).
-    limits.twos_as_set = !opt.fair;
-    limits.safe_moves = !opt.fair;
+    if (!opt.fair) limits.as_solve_runs();
     // Deals solved side by side already fill the cores; the answers are the
     // same with one thread or two (solver.hpp).
     if (!opt.deals.empty() && opt.jobs > 1) limits.threads = 1;

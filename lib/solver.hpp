@@ -74,6 +74,14 @@ struct SolveLimits {
     // (solver/search.cpp, "Safe moves"). Fewer positions for every search after
     // the last shuffle; the lines change, so it is for `solve` only too.
     bool safe_moves = false;
+    // The search `solve` runs: the defaults with the 2s as a set and safe moves.
+    // Whatever checks a budget that `solve --positions` must meet again (new
+    // --winnable) asks for this search, as its budget means the same only there.
+    SolveLimits& as_solve_runs() {
+        twos_as_set = true;
+        safe_moves = true;
+        return *this;
+    }
     // Set from another thread (a Ctrl-C handler): the search stops within a
     // fraction of a second and says Undecided, Limit::Stopped.
     const std::atomic<bool>* stop = nullptr;

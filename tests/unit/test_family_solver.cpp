@@ -36,8 +36,7 @@ Count cross_check(const Rules& rules, std::uint64_t deals) {
         SolveLimits plain = test::small_limits();
         plain.dead_ends = false;
         SolveLimits all = test::small_limits();
-        all.twos_as_set = true;  // as solve runs: the rules that apply to the game are on
-        all.safe_moves = true;
+        all.as_solve_runs();  // every rule that applies to the game on
         const SolveResult pruned = solve(game, all);
         const SolveResult full = solve(game, plain);
         REQUIRE(full.verdict != Verdict::Undecided);
