@@ -47,6 +47,48 @@ bool brute_force_wins(const Board& start, const Rules& rules) {
     return test::any_reachable(start, rules, [](const Board& board) { return board.won(); });
 }
 
+// A pruning rule checked against the search without it: verdicts of `with` and
+// `without` on deals small enough to exhaust, moves only and with shuffles (the
+// rules apply after the last one); against the brute force where that can run;
+// every line `with` finds replayed. The positions are summed over lost deals.
+struct RuleCheck {
+    int won = 0;
+    int lost = 0;
+    std::uint64_t with_positions = 0;
+    std::uint64_t without_positions = 0;
+};
+
+RuleCheck check_rule(const SolveLimits& with, const SolveLimits& without) {
+    RuleCheck check;
+    for (int ranks : {4, 5, 6, 7}) {
+        for (int shuffles : {0, 1, 2}) {
+            if (shuffles > 0 && ranks > 5) continue;
+            const Rules rules = rules_of(ranks, shuffles);
+            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 40u); ++deal) {
+                CAPTURE(ranks);
+                CAPTURE(shuffles);
+                CAPTURE(deal);
+                Game game(rules, deal_number(deal, rules));
+                const SolveResult pruned = solve(game, with);
+                const SolveResult plain = solve(game, without);
+                REQUIRE(plain.verdict != Verdict::Undecided);
+                REQUIRE(pruned.verdict == plain.verdict);
+                if (shuffles == 0 && ranks <= 5)
+                    CHECK((pruned.verdict == Verdict::Won) == brute_force_wins(game.board(), rules));
+                if (pruned.verdict == Verdict::Won) {
+                    ++check.won;
+                    CHECK(replays_to_win(game, pruned.line));
+                } else {
+                    ++check.lost;
+                    check.with_positions += pruned.positions;
+                    check.without_positions += plain.positions;
+                }
+            }
+        }
+    }
+    return check;
+}
+
 }  // namespace
 
 TEST_CASE("the lines found replay to a win through Game::play") {
@@ -166,90 +208,30 @@ TEST_CASE("pruning dead ends never changes a verdict") {
 }
 
 TEST_CASE("taking the first column's 2s as a set never changes a verdict") {
-    // SolveLimits::twos_as_set (solver/search.cpp, "The first column's 2s"):
-    // against the search that moves 2s one at a time, on deals small enough to
-    // exhaust, moves only and with shuffles (it applies after the last one);
-    // against the brute force where that can run; every line it finds replayed.
-    int won = 0;
-    int lost = 0;
-    std::uint64_t set_positions = 0;
-    std::uint64_t plain_positions = 0;
-    for (int ranks : {4, 5, 6, 7}) {
-        for (int shuffles : {0, 1, 2}) {
-            if (shuffles > 0 && ranks > 5) continue;
-            const Rules rules = rules_of(ranks, shuffles);
-            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 40u); ++deal) {
-                CAPTURE(ranks);
-                CAPTURE(shuffles);
-                CAPTURE(deal);
-                Game game(rules, deal_number(deal, rules));
-                SolveLimits as_set = test::small_limits();
-                as_set.twos_as_set = true;
-                const SolveResult set = solve(game, as_set);
-                const SolveResult plain = solve(game, test::small_limits());
-                REQUIRE(plain.verdict != Verdict::Undecided);
-                REQUIRE(set.verdict == plain.verdict);
-                if (shuffles == 0 && ranks <= 5) CHECK((set.verdict == Verdict::Won) == brute_force_wins(game.board(), rules));
-                if (set.verdict == Verdict::Won) {
-                    ++won;
-                    CHECK(replays_to_win(game, set.line));
-                } else {
-                    ++lost;
-                    set_positions += set.positions;
-                    plain_positions += plain.positions;
-                }
-            }
-        }
-    }
-    CHECK(won > 0);
-    CHECK(lost > 0);
+    // SolveLimits::twos_as_set (solver/search.cpp, "The first column's 2s"),
+    // against the search that moves 2s one at a time.
+    SolveLimits as_set = test::small_limits();
+    as_set.twos_as_set = true;
+    const RuleCheck check = check_rule(as_set, test::small_limits());
+    CHECK(check.won > 0);
+    CHECK(check.lost > 0);
     // A proof visits each set of arrangements once instead of each arrangement.
-    CHECK(set_positions < plain_positions);
+    CHECK(check.with_positions < check.without_positions);
 }
 
 TEST_CASE("making safe moves at once never changes a verdict") {
-    // SolveLimits::safe_moves (solver/search.cpp, "Safe moves"): against the
+    // SolveLimits::safe_moves (solver/search.cpp, "Safe moves"), against the
     // search that stores every position, both taking the 2s as a set (as solve
-    // does), on deals small enough to exhaust, moves only and with shuffles (it
-    // applies after the last one); against the brute force where that can run;
-    // every line it finds replayed.
-    int won = 0;
-    int lost = 0;
-    std::uint64_t safe_positions = 0;
-    std::uint64_t plain_positions = 0;
-    for (int ranks : {4, 5, 6, 7}) {
-        for (int shuffles : {0, 1, 2}) {
-            if (shuffles > 0 && ranks > 5) continue;
-            const Rules rules = rules_of(ranks, shuffles);
-            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 40u); ++deal) {
-                CAPTURE(ranks);
-                CAPTURE(shuffles);
-                CAPTURE(deal);
-                Game game(rules, deal_number(deal, rules));
-                SolveLimits plain = test::small_limits();
-                plain.twos_as_set = true;
-                SolveLimits with_safe = plain;
-                with_safe.safe_moves = true;
-                const SolveResult safe = solve(game, with_safe);
-                const SolveResult full = solve(game, plain);
-                REQUIRE(full.verdict != Verdict::Undecided);
-                REQUIRE(safe.verdict == full.verdict);
-                if (shuffles == 0 && ranks <= 5) CHECK((safe.verdict == Verdict::Won) == brute_force_wins(game.board(), rules));
-                if (safe.verdict == Verdict::Won) {
-                    ++won;
-                    CHECK(replays_to_win(game, safe.line));
-                } else {
-                    ++lost;
-                    safe_positions += safe.positions;
-                    plain_positions += full.positions;
-                }
-            }
-        }
-    }
-    CHECK(won > 0);
-    CHECK(lost > 0);
+    // does).
+    SolveLimits plain = test::small_limits();
+    plain.twos_as_set = true;
+    SolveLimits with_safe = plain;
+    with_safe.safe_moves = true;
+    const RuleCheck check = check_rule(with_safe, plain);
+    CHECK(check.won > 0);
+    CHECK(check.lost > 0);
     // A proof does not store the positions a safe move leaves at once.
-    CHECK(safe_positions < plain_positions);
+    CHECK(check.with_positions < check.without_positions);
 }
 
 TEST_CASE("the memory limit gives undecided, never a crash") {
