@@ -102,10 +102,11 @@ private:
         Suits below;  // where each suit's next card could go, gaps aside
         below.fill(layout_.first_column);
         Suits right_of_lower{};  // right of the cards below it (SameSuitHigher)
-        finish_.fill(layout_.first_column);
+        Suits finish;
+        finish.fill(layout_.first_column);
+        Slots may_gap = may_gap_;
         for (int k = 0; k < cards_; ++k) {
             const Suits& here = here_[static_cast<std::size_t>(k)];
-            const Slots may_gap = may_gap_;
             Slots freed = 0;
             for (std::size_t suit = 0; suit < 4; ++suit) {
                 const Slots loc = here[suit] | (below[suit] & may_gap);
@@ -113,7 +114,7 @@ private:
                 freed |= (loc != here[suit]) ? here[suit] : 0;
                 // The rows where the suit could finish, as first-column bits: the
                 // card of rank b + k must reach column k.
-                finish_[suit] &= loc >> k;
+                finish[suit] &= loc >> k;
                 const Slots right_of_this = (loc & stay) << 1;
                 if constexpr (kAnyHigher) {
                     right_of_lower[suit] |= right_of_this;
@@ -123,15 +124,17 @@ private:
                 }
                 if constexpr (kRecord) (*out)[suit << 4 | static_cast<std::size_t>(layout_.base_rank + k)] = loc;
             }
-            may_gap_ |= freed;
+            may_gap |= freed;
         }
+        may_gap_ = may_gap;
+        finish_ = finish;
         return may_gap_ != before;
     }
 
     const Layout& layout_;
     const int cards_;  // a suit's cards: ranks b to the top
     Slots may_gap_;
-    std::array<Suits, kMaxRanks> here_{};
+    std::array<Suits, kMaxRanks> here_;  // (only the first cards_ are set)
     Suits finish_{};
 };
 
