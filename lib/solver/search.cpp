@@ -117,7 +117,9 @@ bool Search::safe_step(Step& step) const {
     }
     for (std::uint8_t gap : gaps_) {
         const std::uint8_t left = cells_[static_cast<std::size_t>(gap - 1)];
-        if (left == 0 || rank(left) == rules_.ranks || placed_run(row(gap)) != col(gap)) continue;
+        // The card a run ending left of the gap ends with: a cheap test first.
+        const std::uint8_t first = cells_[static_cast<std::size_t>(row(gap) * width_)];
+        if (left == 0 || rank(left) == rules_.ranks || left != first + col(gap) - 1 || placed_run(row(gap)) != col(gap)) continue;
         const auto card = static_cast<std::uint8_t>(left + 1);
         const int from = where_[card];
         if (rank(card) == rules_.ranks || col(from) == width_ - 1 ||
