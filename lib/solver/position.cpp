@@ -324,6 +324,16 @@ void Search::generate(Frame& frame) {
         flip(child, kZobrist.cell[step.from][step.card]);
         flip(child, kZobrist.cell[step.to][step.card]);
         table_.prefetch(child);
+        // In a pass that counts placed 2s moved, dominated() looks the child up
+        // with each smaller count too: waiting for those misses took 15% of a
+        // deep search's time (gaps deal 46), so start them now as well.
+        const auto used = static_cast<std::size_t>(used_);
+        for (std::size_t fewer = 0; fewer < used; ++fewer) {
+            Key same_board = child;
+            flip(same_board, kZobrist.used[used]);
+            flip(same_board, kZobrist.used[fewer]);
+            table_.prefetch(same_board);
+        }
     }
     // A shuffle last: moves are free and shuffles are not.
     if (spent_ < last_shuffle_) frame.steps[static_cast<std::size_t>(n++)] = Step{};
