@@ -70,4 +70,12 @@ inline void flip(Key& key, const Key& by) {
     key.b ^= by.b;
 }
 
+// The key of the same position with `to` moves of placed 2s counted instead of
+// `from` (Zobrist::used; the terms of a count of 0 cancel).
+inline Key recounted(Key key, int from, int to) {
+    flip(key, kZobrist.used[static_cast<std::size_t>(from)]);
+    flip(key, kZobrist.used[static_cast<std::size_t>(to)]);
+    return key;
+}
+
 }  // namespace addiction::solver

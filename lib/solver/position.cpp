@@ -107,9 +107,7 @@ void Search::avoid(const std::vector<std::pair<Board, int>>& positions) {
         if (key == key_) continue;
         const int counts = pass_.twos > 0 ? pass_.twos : 0;
         for (int used = 0; used <= counts; ++used) {
-            Key counted = key;
-            flip(counted, kZobrist.used[0]);
-            flip(counted, kZobrist.used[static_cast<std::size_t>(used)]);
+            const Key counted = recounted(key, 0, used);
             if (table_.insert(counted) == Table::Insert::Full) return;
             avoided_.push_back(counted);
         }
@@ -327,13 +325,7 @@ void Search::generate(Frame& frame) {
         // In a pass that counts placed 2s moved, dominated() looks the child up
         // with each smaller count too: waiting for those misses took 15% of a
         // deep search's time (gaps deal 46), so start them now as well.
-        const auto used = static_cast<std::size_t>(used_);
-        for (std::size_t fewer = 0; fewer < used; ++fewer) {
-            Key same_board = child;
-            flip(same_board, kZobrist.used[used]);
-            flip(same_board, kZobrist.used[fewer]);
-            table_.prefetch(same_board);
-        }
+        for (int fewer = 0; fewer < used_; ++fewer) table_.prefetch(recounted(child, used_, fewer));
     }
     // A shuffle last: moves are free and shuffles are not.
     if (spent_ < last_shuffle_) frame.steps[static_cast<std::size_t>(n++)] = Step{};

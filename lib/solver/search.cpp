@@ -147,12 +147,8 @@ Key Search::stored_key() const {
 // In a pass that counts placed 2s moved, a position reached before with fewer
 // of them spent has been (or is being) searched with more freedom.
 bool Search::dominated() const {
-    for (int fewer = 0; fewer < used_; ++fewer) {
-        Key key = key_;
-        flip(key, kZobrist.used[static_cast<std::size_t>(used_)]);
-        flip(key, kZobrist.used[static_cast<std::size_t>(fewer)]);
-        if (table_.contains(key)) return true;
-    }
+    for (int fewer = 0; fewer < used_; ++fewer)
+        if (table_.contains(recounted(key_, used_, fewer))) return true;
     return false;
 }
 

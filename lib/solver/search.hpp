@@ -204,9 +204,8 @@ private:
     // of the key: used[0] ^ used[count] (0 for a count of 0).
     void count_two(const Step& step, int by) {
         if (pass_.twos <= 0 || rank(step.card) != base_ || col(step.from) != 0) return;
-        flip(key_, kZobrist.used[static_cast<std::size_t>(used_)]);
+        key_ = recounted(key_, used_, used_ + by);
         used_ += by;
-        flip(key_, kZobrist.used[static_cast<std::size_t>(used_)]);
     }
 
     void apply(const Step& step) {
