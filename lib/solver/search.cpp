@@ -231,7 +231,10 @@ Verdict Search::run(std::uint64_t until) {
             steps_.push_back(safe);
             continue;
         }
-        const auto inserted = dominated() ? Table::Insert::Present : table_.insert(stored_key());
+        // A position stored already is the common case deep in a search: one
+        // lookup answers it before dominated() looks at every smaller count.
+        const Key key = stored_key();
+        const auto inserted = used_ > 0 && (table_.contains(key) || dominated()) ? Table::Insert::Present : table_.insert(key);
         if (inserted == Table::Insert::Present) {
             undo(step);
             continue;
