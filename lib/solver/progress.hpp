@@ -1,7 +1,7 @@
 // Progress reports: SolveLimits::progress, called at most ten times a second.
 //
 // A search asks report() every few thousand positions (search.cpp), the two
-// tracks after each round (tracks.cpp); report() reads the clock and calls the
+// tracks after each step (tracks.cpp); report() reads the clock and calls the
 // callback only when kProgressEvery has passed since its last call. With no
 // callback it does nothing, and it never changes what the search does.
 #pragma once

@@ -9,23 +9,23 @@
 //    before the complete search gets to it. (Measured on gaps deals: going up
 //    by one from k = 0 got stuck at k = 1 on deals that k = 2 wins in 30 M
 //    positions; k = 0 is small, and k = 2 tries its moves first anyway.)
-// They advance in rounds, each track by a number of positions (kFirstSlice,
-// doubling up to kSlice; fewer near a position budget), side by side on two
-// threads when limits.threads allows. Within a round, the track that decides
-// after fewer of its positions since the round began is the answer, the
-// complete search on a tie (a line is the only decision of the second track);
-// a track stopped by the clock makes the answer undecided. Each track's count
-// at its decision is its own, so the answer does not depend on the threads or
-// on the machine's speed. As soon as one track decides, the other only goes on
-// up to the same count (a line the second track finds early in a round used to
-// wait for the rest of the complete search's round: up to kSlice positions,
-// about 0.35 s), and not at all after a proof that there is no win, since no
-// line can come before it.
+// The answer is the decision made after fewer of its own track's positions (the
+// complete search on a tie; a line is the only decision of the second track).
+// Each track's search depends only on its own count, so that answer does not
+// depend on the threads or on the machine's speed: the tracks run freely, side
+// by side on two threads when limits.threads allows (in turn, a step each,
+// otherwise), and once one decides, the other goes on only up to the same
+// count, to see whether it decides first. (They used to advance in rounds of
+// equal counts, waiting for each other at the end of each: the faster thread
+// idled, 7 to 15% of its time on gaps deal 46.) A position budget is shared:
+// each track may store half of it, and all that the other leaves once the other
+// has ended. A track stopped by the clock or a stop request ends the search.
 #include "tracks.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <thread>
 
 #include "search.hpp"
 #include "side_by_side.hpp"
@@ -33,9 +33,7 @@
 namespace addiction::solver {
 namespace {
 
-constexpr std::uint64_t kFirstSlice = std::uint64_t{1} << 12;
-constexpr std::uint64_t kSlice = std::uint64_t{1} << 18;
-// A track looks at the other's decision between steps of this many positions.
+// A track runs this many positions between looks at the other's state.
 constexpr std::uint64_t kStep = std::uint64_t{1} << 14;
 constexpr std::uint64_t kNever = ~std::uint64_t{0};
 constexpr int kTwosStep = 2;
@@ -46,26 +44,23 @@ static_assert(kMostTwos % kTwosStep == 0);
 static_assert(std::tuple_size_v<decltype(Zobrist::used)> > kMostTwos);
 
 struct Track {
-    std::unique_ptr<Search> search;
+    std::unique_ptr<Search> search;  // this track's thread alone touches it
     int twos = -1;
     std::uint64_t earlier = 0;  // positions of this track's finished searches
     std::size_t peak = 0;
     Verdict verdict = Verdict::Undecided;
-    bool done = false;  // decided, or stopped for good by a limit
     Limit limit = Limit::None;
-    // This round: the positions before it, and after how many of its own
-    // positions in it the track decided (kNever: not yet).
-    std::uint64_t start = 0;
+    // What the other track reads: positions so far, the count at a decision
+    // (kNever: none), and whether the track has ended (decided, at a limit, or
+    // held by the other's decision).
+    std::atomic<std::uint64_t> count{0};
+    std::atomic<std::size_t> bytes{0};
     std::atomic<std::uint64_t> decided_at{kNever};
-    // How far the other track may go in this round: as far as this one
-    // decided, or not at all once the complete search has proven there is no
-    // win (no line can follow it).
-    std::atomic<std::uint64_t> holds_other{kNever};
+    std::atomic<bool> ended{false};
 
     std::uint64_t positions() const { return earlier + (search ? search->positions() : 0); }
-    std::uint64_t in_round() const { return positions() - start; }
     // The complete search decides either way; the second track only by a line.
-    bool decides() const { return done && (twos < 0 ? verdict != Verdict::Undecided : verdict == Verdict::Won); }
+    bool decides() const { return twos < 0 ? verdict != Verdict::Undecided : verdict == Verdict::Won; }
 };
 
 class TwoTracks {
@@ -79,32 +74,41 @@ public:
     }
 
     SolveResult run() {
-        SolveResult result;
-        const std::uint64_t budget = limits_.max_positions;
-        while (true) {
-            const std::uint64_t total = complete_.positions() + levels_.positions();
-            if (budget != 0 && total >= budget) return finish(result, Verdict::Undecided, Limit::Positions);
-            const std::uint64_t active = (complete_.done ? 0u : 1u) + (levels_.done ? 0u : 1u);
-            // Short rounds first, so an easy deal is not held up by a long one.
-            std::uint64_t slice = std::min(kSlice, kFirstSlice << std::min(rounds_++, 32));
-            if (budget != 0) slice = std::max<std::uint64_t>(1, std::min(slice, (budget - total) / active));
-            round(slice);
-            if (const Track* first = decided()) {
-                result.line = first->search->line();
-                return finish(result, first->verdict, Limit::None);
+        if (limits_.threads > 1) {
+            side_by_side(
+                [&] {
+                    drive(complete_, levels_);
+                    // Reports go on while the second track runs alone.
+                    while (!levels_.ended.load()) {
+                        report();
+                        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                    }
+                },
+                [&] {
+                    // The other thread waits for this one to end, even if it throws.
+                    struct Ends {
+                        Track& track;
+                        ~Ends() { track.ended.store(true); }
+                    } ends{levels_};
+                    drive(levels_, complete_);
+                },
+                [&](bool threw) {
+                    if (threw) failed_ = true;
+                });
+        } else {
+            while (true) {
+                const Stepped a = step(complete_, levels_);
+                const Stepped b = step(levels_, complete_);
+                if (a == Stepped::Ended && b == Stepped::Ended) break;
+                report();
             }
-            if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-                return finish(result, Verdict::Undecided, Limit::Stopped);
-            progress_.report(complete_.positions() + levels_.positions(),
-                             complete_.search->bytes() + levels_.search->bytes(), complete_.positions(),
-                             levels_.positions());
-            if (complete_.done && complete_.limit == Limit::Time) return finish(result, Verdict::Undecided, Limit::Time);
-            if (levels_.done && levels_.limit == Limit::Time) return finish(result, Verdict::Undecided, Limit::Time);
-            if (complete_.done && levels_.done) return finish(result, Verdict::Undecided, complete_.limit);
         }
+        return finish();
     }
 
 private:
+    enum class Stepped { Ran, Waits, Ended };
+
     std::unique_ptr<Search> make(int twos) const {
         Pass pass;
         pass.shuffles = false;
@@ -112,67 +116,62 @@ private:
         return std::make_unique<Search>(game_, half_, pass, started_);
     }
 
-    // Runs each unfinished track for `slice` more positions, or, once the
-    // other has decided in this round, up to the count it decided at. With
-    // one thread the tracks take steps in turn, to the same counts.
-    void round(std::uint64_t slice) {
-        for (Track* track : {&complete_, &levels_}) {
-            track->start = track->positions();
-            track->decided_at = kNever;
-            track->holds_other = kNever;
-        }
-        if (!complete_.done && !levels_.done && limits_.threads > 1) {
-            std::atomic<bool> failed{false};
-            side_by_side([&] { while (step(complete_, levels_, slice, nullptr)) {} },
-                         [&] { while (step(levels_, complete_, slice, &failed)) {} },
-                         [&](bool threw) {
-                             if (threw) failed = true;
-                         });
-            return;
-        }
-        bool complete_on = true;
-        bool levels_on = true;
-        while (complete_on || levels_on) {
-            if (complete_on) complete_on = step(complete_, levels_, slice, nullptr);
-            if (levels_on) levels_on = step(levels_, complete_, slice, nullptr);
+    // Runs `track` on its own thread until it ends.
+    void drive(Track& track, const Track& other) {
+        while (true) {
+            const Stepped stepped = step(track, other);
+            if (stepped == Stepped::Ended) return;
+            if (stepped == Stepped::Waits) std::this_thread::sleep_for(std::chrono::microseconds(200));
+            if (&track == &complete_) report();
         }
     }
 
-    // One step of `track` in the round; false once it has no more to do in it.
-    bool step(Track& track, const Track& other, std::uint64_t slice, const std::atomic<bool>* stop) {
-        if (track.done) return false;
-        const std::uint64_t end = std::min(slice, other.holds_other.load());
-        const std::uint64_t at = track.in_round();
-        if (at >= end) return false;
-        if ((stop && stop->load()) || (limits_.stop && limits_.stop->load(std::memory_order_relaxed))) return false;
-        advance(track, std::min(kStep, end - at), stop);
-        if (track.decides()) {
-            track.decided_at = track.in_round();
-            track.holds_other = track.verdict == Verdict::NoWin ? 0 : track.decided_at.load();
-            return false;
+    // The positions a budget lets `track` store while the other runs: half of
+    // it, the odd one to the complete search.
+    std::uint64_t share(const Track& track) const {
+        const std::uint64_t budget = limits_.max_positions;
+        return &track == &complete_ ? budget - budget / 2 : budget / 2;
+    }
+
+    // One step of `track`: up to kStep positions, never past the other's
+    // decision or the budget.
+    Stepped step(Track& track, const Track& other) {
+        if (track.ended.load()) return Stepped::Ended;
+        auto end_here = [&track](Limit limit) {
+            if (track.limit == Limit::None) track.limit = limit;
+            track.ended.store(true);
+            return Stepped::Ended;
+        };
+        if (failed_.load() || (limits_.stop && limits_.stop->load(std::memory_order_relaxed))) return end_here(Limit::Stopped);
+        const std::uint64_t at = track.positions();
+        std::uint64_t end = other.decided_at.load();
+        if (const std::uint64_t budget = limits_.max_positions; budget != 0) {
+            // Read `ended` before `count`: a track's last count is stored before it ends.
+            const bool other_ended = other.ended.load();
+            const std::uint64_t other_count = other.count.load();
+            const std::uint64_t cap = other_ended ? budget - std::min(budget, other_count) : share(track);
+            if (at >= cap && !other_ended && other_count < share(other) && end > at) return Stepped::Waits;
+            if (cap < end) end = cap;
         }
-        return !track.done;
+        if (at >= end) return end_here(Limit::Positions);
+        advance(track, std::min(kStep, end - at));
+        track.count.store(track.positions());
+        track.bytes.store(track.search->bytes());
+        if (track.verdict != Verdict::Undecided || track.limit != Limit::None) {
+            if (track.decides()) track.decided_at.store(track.positions());
+            track.ended.store(true);
+            return Stepped::Ended;
+        }
+        return Stepped::Ran;
     }
 
-    // The track that decided first in the round, the complete search on a tie.
-    const Track* decided() const {
-        const std::uint64_t c = complete_.decided_at.load();
-        const std::uint64_t l = levels_.decided_at.load();
-        if (c == kNever && l == kNever) return nullptr;
-        return c <= l ? &complete_ : &levels_;
-    }
-
-    const Track& other(const Track& track) const { return &track == &complete_ ? levels_ : complete_; }
-
-    void advance(Track& track, std::uint64_t slice, const std::atomic<bool>* stop) {
+    void advance(Track& track, std::uint64_t slice) {
         const std::uint64_t target = track.positions() + slice;
         while (true) {
-            track.search->stop_when(stop);
+            track.search->stop_when(&failed_);
             const Verdict verdict = track.search->run(target - track.earlier);
             track.peak = std::max(track.peak, track.search->peak_bytes());
-            if (verdict == Verdict::Undecided &&
-                (track.search->limit() == Limit::Positions || track.search->limit() == Limit::Stopped))
-                return;
+            if (verdict == Verdict::Undecided && track.search->limit() == Limit::Positions) return;
             if (verdict == Verdict::NoWin && track.twos >= 0 && track.twos < kMostTwos) {
                 // This level is exhausted: on to the next.
                 track.earlier += track.search->positions();
@@ -182,23 +181,53 @@ private:
                 if (track.positions() >= target) return;
                 continue;
             }
+            // Decided, exhausted (the last level), or at a limit of its own.
             track.verdict = verdict;
             track.limit = verdict == Verdict::Undecided ? track.search->limit() : Limit::None;
-            track.done = true;
             return;
         }
     }
 
-    // The positions counted: each track's up to where the other held it (a
-    // track may have run a step past that on its own thread).
-    SolveResult& finish(SolveResult& result, Verdict verdict, Limit limit) {
-        result.verdict = verdict;
-        result.limit = verdict == Verdict::Undecided ? (limit == Limit::None ? Limit::Positions : limit) : Limit::None;
+    void report() {
+        progress_.report(complete_.count.load() + levels_.count.load(), complete_.bytes.load() + levels_.bytes.load(),
+                         complete_.count.load(), levels_.count.load());
+    }
+
+    // The track that decided after fewer of its positions, the complete search
+    // on a tie, or none.
+    const Track* decided() const {
+        const std::uint64_t c = complete_.decided_at.load();
+        const std::uint64_t l = levels_.decided_at.load();
+        if (c == kNever && l == kNever) return nullptr;
+        return c <= l ? &complete_ : &levels_;
+    }
+
+    // The positions counted: each track's up to the decision, if there is one
+    // (a track may have run past it on its own thread).
+    SolveResult finish() {
+        SolveResult result;
+        const Track* first = decided();
+        const std::uint64_t held = first ? first->decided_at.load() : kNever;
         result.positions = 0;
-        for (const Track* track : {&complete_, &levels_})
-            result.positions += track->start + std::min(track->in_round(), other(*track).holds_other.load());
+        for (const Track* track : {&complete_, &levels_}) result.positions += std::min(track->positions(), held);
         result.peak_bytes = complete_.peak + levels_.peak;
         result.seconds = since(started_);
+        if (first) {
+            result.verdict = first->verdict;
+            result.limit = Limit::None;
+            result.line = first->search->line();
+            return result;
+        }
+        result.verdict = Verdict::Undecided;
+        // The first limit that says why: a stop, the clock, the budget, memory.
+        result.limit = Limit::Positions;
+        for (Limit limit : {Limit::Stopped, Limit::Time, Limit::Positions, Limit::Memory}) {
+            if (complete_.limit == limit || levels_.limit == limit) {
+                result.limit = limit;
+                break;
+            }
+        }
+        if (failed_.load() && result.limit == Limit::Positions) result.limit = Limit::Stopped;
         return result;
     }
 
@@ -208,7 +237,7 @@ private:
     const Clock::time_point started_;
     Track complete_;
     Track levels_;
-    int rounds_ = 0;
+    std::atomic<bool> failed_{false};  // the other thread threw: end this one too
     Progress progress_;
 };
 
