@@ -249,10 +249,8 @@ Verdict Search::run(std::uint64_t until) {
             return Verdict::Won;
         }
         pending_ = true;
-        if (until != 0 && positions_ >= until) {
-            limit_ = Limit::Positions;
-            return Verdict::Undecided;
-        }
+        // The clock before the count: a caller whose `until` falls on these
+        // multiples (the tracks step by 2^14) would otherwise never see it.
         if ((positions_ & 0x3FFF) == 0) {
             if (limits_.seconds > 0 && std::chrono::duration<double>(Clock::now() - started_).count() > limits_.seconds) {
                 limit_ = Limit::Time;
@@ -263,6 +261,10 @@ Verdict Search::run(std::uint64_t until) {
                 return Verdict::Undecided;
             }
             if (progress_) progress_->report(progress_before_ + positions_, bytes());
+        }
+        if (until != 0 && positions_ >= until) {
+            limit_ = Limit::Positions;
+            return Verdict::Undecided;
         }
     }
 }
