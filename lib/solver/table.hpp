@@ -2,7 +2,9 @@
 //
 // A position is stored as its Zobrist key (keys.hpp), 128 bits, in one 8-byte
 // entry: the table's index holds part of the key (quotienting), so the same
-// memory holds twice the positions of a 16-byte entry.
+// memory holds twice the positions of a 16-byte entry. (Given memory enough to
+// pass the largest such table, entries take 16 bytes and hold the whole key:
+// "Wide entries" below.)
 //
 //
 // Layout. The capacity is 2^q slots. Read the key as one 128-bit number a:b;
@@ -41,6 +43,19 @@
 // largest table, Q = 26 (5.7 * 10^7 positions), P < 7.3 * 10^-10. We accept
 // that as proof-grade and say so in the documentation (README, "How the solver
 // works"). (A table of 2^27 slots would give 1.6 * 10^-9: hence the cap.)
+//
+// Wide entries. Given kWideFrom or more memory, a table keeps a second word
+// beside each entry, the key's low 64 bits, so that an entry holds the whole
+// key: home and payload are its first r + 58 >= 70 bits, the second word its
+// last 64. A stored position then answers a lookup of another only if their
+// 128-bit keys are equal, probability 2^-128 a pair, so at most
+// n^2 * 2^-129 < 10^-20 for the n < 2^34 positions any memory here holds, and
+// the table may grow past 2^26 slots (to kMostWideBits) as far as memory goes.
+// Each entry takes 16 bytes, so below 2^27 slots a wide table holds half the
+// positions of a narrow one in the same memory; kWideFrom is the least limit
+// at which a wide table reaches 2^27 slots (its 2^26-slot array, 1 GiB, and the
+// doubled one, 2 GiB, side by side while it grows), holding twice the
+// positions of the largest narrow table. The default limits stay narrow.
 #pragma once
 
 #include <algorithm>
@@ -77,18 +92,21 @@ public:
     static constexpr std::uint64_t kMostDisplacement = 30;
     static constexpr int kWindowBits = 58;
     static constexpr int kFirstBits = 17;
-    // The largest table: 2^26 slots (512 MB), for the collision bound.
+    // The largest table: 2^26 slots (512 MB), for the collision bound; with wide
+    // entries, 2^32 slots (64 GiB) or the memory limit.
     static constexpr int kMostBits = 26;
+    static constexpr int kMostWideBits = 32;
+    static constexpr std::size_t kWideFrom = std::size_t{3} << 30;
 
     explicit Table(std::size_t memory_bytes, Clock::time_point deadline = Clock::time_point::max())
-        : limit_(memory_bytes), deadline_(deadline) {
+        : limit_(memory_bytes), deadline_(deadline), wide_(memory_bytes >= kWideFrom ? 1 : 0) {
         // A limit below the first table's size gets a smaller one (2^12 slots at least).
         int bits = kFirstBits;
-        while (bits > 12 && sizeof(std::uint64_t) << bits > memory_bytes) --bits;
+        while (bits > 12 && entry_bytes() << bits > memory_bytes) --bits;
         if (!try_allocate(bits)) throw std::bad_alloc();
         peak_ = bytes();
     }
-    ~Table() { unmap(slots_, capacity_); }
+    ~Table() { unmap(slots_, capacity_ << wide_); }
     Table(const Table&) = delete;
     Table& operator=(const Table&) = delete;
 
@@ -102,17 +120,18 @@ public:
         const Split s = split(key);
         for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
             const std::size_t i = (s.home + dist) & mask_;
-            const std::uint64_t entry = slots_[i];
-            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload)) return Insert::Present;
+            const std::uint64_t entry = entry_at(i);
+            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload) && low_at(i) == s.low)
+                return Insert::Present;
             if ((entry >> kPayloadBits) <= dist) {
-                place(i, code(dist, s.payload));
+                place(i, code(dist, s.payload), s.low);
                 ++size_;
                 return Insert::Added;
             }
         }
         // Every slot within reach holds an entry of this home or an earlier one.
         if (stash_find(s) != npos) return Insert::Present;
-        stash(s.home, s.payload);
+        stash(s.home, s.payload, s.low);
         ++size_;
         return Insert::Added;
     }
@@ -126,8 +145,8 @@ public:
         const Split s = split(key);
         for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
             const std::size_t i = (s.home + dist) & mask_;
-            const std::uint64_t entry = slots_[i];
-            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload)) return i;
+            const std::uint64_t entry = entry_at(i);
+            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload) && low_at(i) == s.low) return i;
             if ((entry >> kPayloadBits) <= dist) return npos;
         }
         const std::size_t at = stash_find(s);
@@ -147,32 +166,45 @@ public:
     }
 
     // A hint to the cache that `key` is about to be looked up.
-    void prefetch(Key key) const { __builtin_prefetch(&slots_[key.a >> shift_]); }
+    void prefetch(Key key) const { __builtin_prefetch(&slots_[(key.a >> shift_) << wide_]); }
 
     std::size_t size() const { return size_; }
     std::size_t stashed() const { return stash_.size(); }
     // Whether it is full because a growth would have run past the deadline.
     bool short_of_time() const { return short_of_time_; }
-    std::size_t bytes() const { return capacity_ * sizeof(std::uint64_t) + stash_.capacity() * sizeof(Stashed); }
+    std::size_t bytes() const { return capacity_ * entry_bytes() + stash_.capacity() * sizeof(Stashed); }
     std::size_t peak_bytes() const { return peak_; }
+    // Whether entries hold the whole key (see "Wide entries" above).
+    bool wide() const { return wide_ != 0; }
 
 private:
     struct Stashed {
         std::uint64_t home = 0;
         std::uint64_t payload = 0;
+        std::uint64_t low = 0;  // wide entries: the key's low word; else 0
         friend auto operator<=>(const Stashed&, const Stashed&) = default;
     };
     struct Split {
         std::size_t home;
         std::uint64_t payload;
+        std::uint64_t low;  // the second word of a wide entry (0 for narrow ones)
     };
+
+    std::size_t entry_bytes() const { return sizeof(std::uint64_t) << wide_; }
+    // Slot i's entry, and its second word (wide entries; 0 otherwise).
+    std::uint64_t entry_at(std::size_t i) const { return slots_[i << wide_]; }
+    std::uint64_t low_at(std::size_t i) const { return wide_ ? slots_[(i << 1) + 1] : 0; }
+    void set(std::size_t i, std::uint64_t entry, std::uint64_t low) {
+        slots_[i << wide_] = entry;
+        if (wide_) slots_[(i << 1) + 1] = low;
+    }
 
     // The payload of a new entry: the 58 key bits after the home, then a 1 that
     // marks where the key bits end (each doubling shifts a 0 in below it).
     Split split(Key key) const {
-        // bits_ is 12 to 26, so every shift here is within 1 and 63.
+        // bits_ is 12 to 32, so every shift here is within 1 and 63.
         const std::uint64_t next = key.a << bits_ | key.b >> shift_;
-        return {static_cast<std::size_t>(key.a >> shift_), (next >> (64 - kWindowBits)) << 1 | 1};
+        return {static_cast<std::size_t>(key.a >> shift_), (next >> (64 - kWindowBits)) << 1 | 1, wide_ ? key.b : 0};
     }
     // Whether a stored payload holds `payload`'s key bits: as many as it kept.
     static bool same(std::uint64_t stored, std::uint64_t payload) {
@@ -185,46 +217,48 @@ private:
 
     // Puts `entry` at slot i and moves the rest of the run one slot on, each
     // one further from its home; one that would sit too far goes to the stash.
-    void place(std::size_t i, std::uint64_t entry) {
+    void place(std::size_t i, std::uint64_t entry, std::uint64_t low) {
         while (true) {
-            const std::uint64_t old = slots_[i];
-            slots_[i] = entry;
+            const std::uint64_t old = entry_at(i);
+            const std::uint64_t old_low = low_at(i);
+            set(i, entry, low);
             if (old == 0) return;
             if ((old >> kPayloadBits) == kMostDisplacement + 1) {
-                return stash((i - kMostDisplacement) & mask_, old & kPayloadMask);
+                return stash((i - kMostDisplacement) & mask_, old & kPayloadMask, old_low);
             }
             entry = old + (std::uint64_t{1} << kPayloadBits);
+            low = old_low;
             i = (i + 1) & mask_;
         }
     }
 
     // The index in the stash of the entry for `s`, or npos.
     std::size_t stash_find(const Split& s) const {
-        auto at = std::lower_bound(stash_.begin(), stash_.end(), Stashed{s.home, 0});
+        auto at = std::lower_bound(stash_.begin(), stash_.end(), Stashed{s.home, 0, 0});
         for (; at != stash_.end() && at->home == s.home; ++at)
-            if (same(at->payload, s.payload)) return static_cast<std::size_t>(at - stash_.begin());
+            if (same(at->payload, s.payload) && at->low == s.low) return static_cast<std::size_t>(at - stash_.begin());
         return npos;
     }
 
     // Like insert() for an entry known to be absent (growing).
-    void put(std::size_t home, std::uint64_t payload) {
+    void put(std::size_t home, std::uint64_t payload, std::uint64_t low) {
         for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
             const std::size_t i = (home + dist) & mask_;
-            if ((slots_[i] >> kPayloadBits) <= dist) return place(i, code(dist, payload));
+            if ((entry_at(i) >> kPayloadBits) <= dist) return place(i, code(dist, payload), low);
         }
-        stash(home, payload);
+        stash(home, payload, low);
     }
 
     // Keeps the stash sorted, for stash_find's binary search.
-    void stash(std::size_t home, std::uint64_t payload) {
-        const Stashed stashed{home, payload};
+    void stash(std::size_t home, std::uint64_t payload, std::uint64_t low) {
+        const Stashed stashed{home, payload, low};
         stash_.insert(std::lower_bound(stash_.begin(), stash_.end(), stashed), stashed);
     }
 
     bool reserve_stash() {
         const std::size_t more = stash_.capacity() * 2;
         // The old and new lists together while the vector moves.
-        if (capacity_ * sizeof(std::uint64_t) + (stash_.capacity() + more) * sizeof(Stashed) > limit_) return false;
+        if (capacity_ * entry_bytes() + (stash_.capacity() + more) * sizeof(Stashed) > limit_) return false;
         stash_.reserve(more);
         return true;
     }
@@ -236,19 +270,20 @@ private:
     // probe of a big one missed the TLB, and the first write to each page took a
     // fault that also flushed the other track's TLB (a growth to 2^26 slots is
     // 131,072 such pages); a deal of 700,000 positions took 15% less time.
-    static std::uint64_t* map(std::size_t capacity) {
-        const std::size_t bytes = capacity * sizeof(std::uint64_t);
+    // `words`: 64-bit words (a slot takes one, or two when wide).
+    static std::uint64_t* map(std::size_t words) {
+        const std::size_t bytes = words * sizeof(std::uint64_t);
         void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (memory == MAP_FAILED) return nullptr;
         madvise(memory, bytes, MADV_HUGEPAGE);  // advice: a system without them ignores it
         return static_cast<std::uint64_t*>(memory);
     }
-    static void unmap(std::uint64_t* slots, std::size_t capacity) {
-        if (slots) munmap(slots, capacity * sizeof(std::uint64_t));
+    static void unmap(std::uint64_t* slots, std::size_t words) {
+        if (slots) munmap(slots, words * sizeof(std::uint64_t));
     }
 
     bool try_allocate(int bits) {
-        std::uint64_t* slots = map(std::size_t{1} << bits);
+        std::uint64_t* slots = map(std::size_t{1} << bits << wide_);
         if (!slots) return false;
         slots_ = slots;
         size_to(bits);
@@ -265,8 +300,8 @@ private:
     bool grow() {
         if (stopped()) return false;
         const std::size_t old_bytes = bytes();
-        const std::size_t new_bytes = 2 * capacity_ * sizeof(std::uint64_t);
-        if (bits_ >= kMostBits || old_bytes > limit_ || new_bytes > limit_ - old_bytes) {
+        const std::size_t new_bytes = 2 * capacity_ * entry_bytes();
+        if (bits_ >= (wide_ ? kMostWideBits : kMostBits) || old_bytes > limit_ || new_bytes > limit_ - old_bytes) {
             grow_at_ = full_at_;  // fill this one up to the limit
             return false;
         }
@@ -300,13 +335,13 @@ private:
         // a small table, both arrays).
         // A chunk is 2 MB, a huge page: handing back part of one would only queue
         // it to be split, its memory kept until the system is short of it.
-        constexpr std::size_t kChunk = std::size_t{1} << 18;
-        const std::size_t kept = std::min(old_bytes, 2 * kChunk * sizeof(std::uint64_t) + old_stash.capacity() * sizeof(Stashed));
+        constexpr std::size_t kChunk = std::size_t{1} << 18;  // slots (twice the words when wide)
+        const std::size_t kept = std::min(old_bytes, 2 * kChunk * entry_bytes() + old_stash.capacity() * sizeof(Stashed));
         peak_ = std::max(peak_, bytes() + kept);
         // Start after an empty slot, so that each run is read from its start, in
         // home order: every entry then goes to the end of its new run.
         std::size_t first = 0;
-        while (old[first] != 0) ++first;
+        while (old[first << wide_] != 0) ++first;
         const std::size_t first_chunk = first / kChunk;
         std::size_t moved = 0;
         for (std::size_t k = 1; k <= old_mask + 1; ++k) {
@@ -315,28 +350,28 @@ private:
                 // The search is ending. Parts of the old array are gone, so keep the
                 // new one with the entries moved so far: a position it no longer
                 // holds would only be searched again, never taken for another.
-                unmap(old, old_mask + 1);
+                unmap(old, (old_mask + 1) << wide_);
                 size_ = moved;
                 return true;
             }
-            const std::uint64_t entry = old[j];
+            const std::uint64_t entry = old[j << wide_];
             if (entry != 0) {
                 const std::size_t home = (j - ((entry >> kPayloadBits) - 1)) & old_mask;
-                rehash(home, entry & kPayloadMask);
+                rehash(home, entry & kPayloadMask, wide_ ? old[(j << 1) + 1] : 0);
                 ++moved;
             }
             if ((j + 1) % kChunk == 0 && j / kChunk != first_chunk)
-                madvise(old + (j + 1 - kChunk), kChunk * sizeof(std::uint64_t), MADV_DONTNEED);
+                madvise(old + ((j + 1 - kChunk) << wide_), kChunk * entry_bytes(), MADV_DONTNEED);
         }
-        for (const Stashed& stashed : old_stash) rehash(stashed.home, stashed.payload);
-        unmap(old, old_mask + 1);
+        for (const Stashed& stashed : old_stash) rehash(stashed.home, stashed.payload, stashed.low);
+        unmap(old, (old_mask + 1) << wide_);
         seconds_per_key_ = std::chrono::duration<double>(Clock::now() - started) / static_cast<double>(size_);
         return true;
     }
 
     // An entry of the table half this size, moved into this one.
-    void rehash(std::size_t home, std::uint64_t payload) {
-        put(home << 1 | static_cast<std::size_t>(payload >> (kPayloadBits - 1)), payload << 1 & kPayloadMask);
+    void rehash(std::size_t home, std::uint64_t payload, std::uint64_t low) {
+        put(home << 1 | static_cast<std::size_t>(payload >> (kPayloadBits - 1)), payload << 1 & kPayloadMask, low);
     }
 
     // The fields that follow from the array's size, 2^bits slots.
@@ -359,6 +394,7 @@ private:
     Clock::time_point deadline_;
     std::chrono::duration<double> seconds_per_key_{0};
     bool short_of_time_ = false;
+    const int wide_;  // 1: each slot takes two words, the entry and the key's low word; 0: one
     std::array<const std::atomic<bool>*, 2> stop_{};
     std::uint64_t* slots_ = nullptr;
     int bits_ = 0;

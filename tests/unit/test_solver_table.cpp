@@ -238,3 +238,48 @@ TEST_CASE("table: a stop during a growth keeps a table that never takes a new ke
     for (const Key& key : keys) kept += table.contains(key) ? 1u : 0u;
     CHECK(kept == table.size());
 }
+
+TEST_CASE("table: wide entries keep the whole key, through growth and the stash") {
+    // A limit of kWideFrom makes a wide table; memory is taken only as it fills.
+    Table table(Table::kWideFrom);
+    REQUIRE(table.wide());
+    CHECK_FALSE(Table(Table::kWideFrom - 1).wide());
+    std::uint64_t state = 7;
+    // Pairs of keys that differ only in their low word: a narrow table keeps
+    // only the first 58 bits past the home and takes the second for the first.
+    std::vector<Key> keys;
+    for (int i = 0; i < 1000; ++i) {
+        const Key key = random_key(state);
+        keys.push_back(key);
+        keys.push_back(Key{key.a, key.b ^ 1});
+    }
+    // A crowd at one home that overflows into the stash, in pairs too.
+    const std::size_t home = kFirstSlots - 10;
+    for (int i = 0; i < 20; ++i) {
+        const Key key = key_at_home(home, Table::kFirstBits, state);
+        keys.push_back(key);
+        keys.push_back(Key{key.a, ~key.b});
+    }
+    for (const Key& key : keys) REQUIRE(table.insert(key) == Table::Insert::Added);
+    CHECK(table.stashed() > 0);
+    std::set<std::size_t> slots;
+    for (const Key& key : keys) {
+        REQUIRE(table.insert(key) == Table::Insert::Present);
+        slots.insert(table.slot_of(key));
+    }
+    CHECK(slots.size() == keys.size());
+    // Growth carries the second words along: a few doublings, every key kept,
+    // and the pairs still told apart.
+    std::vector<Key> more;
+    for (std::size_t i = 0; i < 4 * kFirstSlots; ++i) more.push_back(random_key(state));
+    for (const Key& key : more) REQUIRE(table.insert(key) == Table::Insert::Added);
+    CHECK(table.capacity() >= 8 * kFirstSlots);
+    CHECK(table.bytes() >= 16 * table.capacity() - 16 * table.stashed());
+    for (const Key& key : keys) REQUIRE(table.contains(key));
+    for (const Key& key : more) REQUIRE(table.contains(key));
+    for (int i = 0; i < 1000; ++i) {
+        const Key other = random_key(state);
+        CHECK_FALSE(table.contains(other));
+        CHECK_FALSE(table.contains(Key{keys[static_cast<std::size_t>(2 * i)].a, other.b}));
+    }
+}
