@@ -49,8 +49,9 @@
 // key: home and payload are its first r + 58 >= 70 bits, the second word its
 // last 64. A stored position then answers a lookup of another only if their
 // 128-bit keys are equal, probability 2^-128 a pair, so at most
-// n^2 * 2^-129 < 10^-20 for the n < 2^34 positions any memory here holds, and
-// the table may grow past 2^26 slots (to kMostWideBits) as far as memory goes.
+// n^2 * 2^-129 < 2^-65 < 3 * 10^-20 for the n < 2^32 positions of the largest
+// wide table, and the table may grow past 2^26 slots (to kMostWideBits) as
+// far as memory goes.
 // Each entry takes 16 bytes, so below 2^27 slots a wide table holds half the
 // positions of a narrow one in the same memory; kWideFrom is the least limit
 // at which a wide table reaches 2^27 slots (its 2^26-slot array, 1 GiB, and the
