@@ -192,9 +192,12 @@ private:
     };
 
     std::size_t entry_bytes() const { return sizeof(std::uint64_t) << wide_; }
-    // Slot i's entry, and its second word (wide entries; 0 otherwise).
-    std::uint64_t entry_at(std::size_t i) const { return slots_[i << wide_]; }
-    std::uint64_t low_at(std::size_t i) const { return wide_ ? slots_[(i << 1) + 1] : 0; }
+    // Slot i's entry, and its second word (wide entries; 0 otherwise), in this
+    // table's array or in `array` (the old one, while growing).
+    std::uint64_t entry_at(std::size_t i, const std::uint64_t* array) const { return array[i << wide_]; }
+    std::uint64_t low_at(std::size_t i, const std::uint64_t* array) const { return wide_ ? array[(i << 1) + 1] : 0; }
+    std::uint64_t entry_at(std::size_t i) const { return entry_at(i, slots_); }
+    std::uint64_t low_at(std::size_t i) const { return low_at(i, slots_); }
     void set(std::size_t i, std::uint64_t entry, std::uint64_t low) {
         slots_[i << wide_] = entry;
         if (wide_) slots_[(i << 1) + 1] = low;
@@ -342,7 +345,7 @@ private:
         // Start after an empty slot, so that each run is read from its start, in
         // home order: every entry then goes to the end of its new run.
         std::size_t first = 0;
-        while (old[first << wide_] != 0) ++first;
+        while (entry_at(first, old) != 0) ++first;
         const std::size_t first_chunk = first / kChunk;
         std::size_t moved = 0;
         for (std::size_t k = 1; k <= old_mask + 1; ++k) {
@@ -355,10 +358,10 @@ private:
                 size_ = moved;
                 return true;
             }
-            const std::uint64_t entry = old[j << wide_];
+            const std::uint64_t entry = entry_at(j, old);
             if (entry != 0) {
                 const std::size_t home = (j - ((entry >> kPayloadBits) - 1)) & old_mask;
-                rehash(home, entry & kPayloadMask, wide_ ? old[(j << 1) + 1] : 0);
+                rehash(home, entry & kPayloadMask, low_at(j, old));
                 ++moved;
             }
             if ((j + 1) % kChunk == 0 && j / kChunk != first_chunk)
