@@ -121,10 +121,8 @@ public:
         const Split s = split(key);
         for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
             const std::size_t i = (s.home + dist) & mask_;
-            const std::uint64_t entry = entry_at(i);
-            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload) && low_at(i) == s.low)
-                return Insert::Present;
-            if ((entry >> kPayloadBits) <= dist) {
+            if (holds(i, dist, s)) return Insert::Present;
+            if ((entry_at(i) >> kPayloadBits) <= dist) {
                 place(i, code(dist, s.payload), s.low);
                 ++size_;
                 return Insert::Added;
@@ -146,9 +144,8 @@ public:
         const Split s = split(key);
         for (std::uint64_t dist = 0; dist <= kMostDisplacement; ++dist) {
             const std::size_t i = (s.home + dist) & mask_;
-            const std::uint64_t entry = entry_at(i);
-            if ((entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload) && low_at(i) == s.low) return i;
-            if ((entry >> kPayloadBits) <= dist) return npos;
+            if (holds(i, dist, s)) return i;
+            if ((entry_at(i) >> kPayloadBits) <= dist) return npos;
         }
         const std::size_t at = stash_find(s);
         return at == npos ? npos : capacity_ + at;
@@ -209,6 +206,14 @@ private:
         // bits_ is 12 to 32, so every shift here is within 1 and 63.
         const std::uint64_t next = key.a << bits_ | key.b >> shift_;
         return {static_cast<std::size_t>(key.a >> shift_), (next >> (64 - kWindowBits)) << 1 | 1, wide_ ? key.b : 0};
+    }
+    // Whether slot i, `dist` past the home of `s`, holds the key `s` was split
+    // from: the entry sits that far from its home, its payload holds the key's
+    // bits (as many as it kept) and, with wide entries, its second word the low
+    // word.
+    bool holds(std::size_t i, std::uint64_t dist, const Split& s) const {
+        const std::uint64_t entry = entry_at(i);
+        return (entry >> kPayloadBits) == dist + 1 && same(entry & kPayloadMask, s.payload) && low_at(i) == s.low;
     }
     // Whether a stored payload holds `payload`'s key bits: as many as it kept.
     static bool same(std::uint64_t stored, std::uint64_t payload) {
