@@ -435,7 +435,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         ->type_name("MB")
         ->capture_default_str();
     sub->add_option("--positions", opt->positions,
-                    "Stop after storing N positions and report undecided; unlike the time limit, the same "
+                    "Stop after N positions (each stored, or found a dead end) and report undecided; unlike the time limit, the same "
                     "on every machine (default: no limit)")
         ->type_name("N");
     sub->add_flag("--no-shuffle", opt->no_shuffle, "Plan with moves only; never shuffle");
@@ -479,7 +479,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         ->needs(deals);
     sub->footer(
         "Without --deals, the line goes to stdout, one action per line as the command line takes it\n"
-        "(`move 6D c7`, `shuffle`), and the verdict with positions stored, time and peak memory to stderr.\n"
+        "(`move 6D c7`, `shuffle`), and the verdict with positions searched, time and peak memory to stderr.\n"
         "\n"
         "Exit status:\n"
         "  0  a winning line was found (with --deals: the batch ran)\n"
@@ -489,7 +489,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         "  4  undecided: a time, memory or position limit was reached, or Ctrl-C (SIGINT or SIGTERM)\n"
         "     stopped it (with --deals: after the lines of the deals finished and a summary)\n"
         "\n"
-        "On a terminal a status line on stderr shows the search (time, positions stored, positions per\n"
+        "On a terminal a status line on stderr shows the search (time, positions searched, positions per\n"
         "second, memory used of --memory) or, with --deals, the deals done and the time left.");
     sub->callback([opt, apply, &globals] {
         // Only --apply prints the board, and only it can end the game.

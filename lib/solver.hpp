@@ -45,7 +45,7 @@ std::string_view to_string(Limit limit);  // "", "positions", "memory", "time", 
 // What a running search reports now and then (SolveLimits::progress).
 struct SolveProgress {
     double seconds = 0;                 // since the solve began
-    std::uint64_t positions = 0;        // stored so far, over every pass
+    std::uint64_t positions = 0;        // searched so far (SolveResult::positions), over every pass
     double positions_per_second = 0;
     std::size_t bytes = 0;              // memory the search holds now
     std::size_t memory_limit = 0;       // SolveLimits::memory_bytes
@@ -74,12 +74,19 @@ struct SolveLimits {
     // (solver/search.cpp, "Safe moves"). Fewer positions for every search after
     // the last shuffle; the lines change, so it is for `solve` only too.
     bool safe_moves = false;
+    // Count a dead end (no moves, or no win reachable: solver/search.cpp) as a
+    // position but leave it out of the table: about half of a Gaps proof's
+    // positions are dead ends, so the same memory holds twice the others. A dead
+    // end reached again is tested and counted again, so the counts change a
+    // little; for `solve` only too, and only where the dead-end test applies.
+    bool dead_ends_unstored = false;
     // The search `solve` runs: the defaults with the 2s as a set and safe moves.
     // Whatever checks a budget that `solve --positions` must meet again (new
     // --winnable) asks for this search, as its budget means the same only there.
     SolveLimits& as_solve_runs() {
         twos_as_set = true;
         safe_moves = true;
+        dead_ends_unstored = true;
         return *this;
     }
     // Set from another thread (a Ctrl-C handler): the search stops within a
@@ -98,7 +105,7 @@ struct SolveResult {
     Verdict verdict = Verdict::Undecided;
     std::vector<Action> line;         // for Won: the actions from the game's position, shuffles numbered
     Limit limit = Limit::None;        // for Undecided: what stopped it
-    std::uint64_t positions = 0;      // positions stored, over every pass
+    std::uint64_t positions = 0;      // positions searched: stored, or dead ends counted (solve), over every pass
     double seconds = 0;
     std::size_t peak_bytes = 0;       // largest memory the search held at once
     int moves() const;

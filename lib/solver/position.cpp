@@ -49,6 +49,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
                    game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
       safe_moves_(limits.safe_moves && !pass.track_best && limits.avoid.empty() &&
                   game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
+      dead_ends_unstored_(limits.dead_ends_unstored && limits.dead_ends && dead_ends_apply(game.rules()) && !pass.track_best),
       started_(started),
       layout_(game.rules().width(), game.rules().base_rank(), game.rules().fill == Fill::SameSuitHigher),
       start_(game.board()),
@@ -57,6 +58,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
         col_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot % width_);
         row_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot / width_);
     }
+    if (dead_ends_unstored_) recent_dead_.resize(std::size_t{1} << 16);
     load(game.board());
     table_.stop_when(limits.stop, nullptr);
     avoid(limits.avoid);

@@ -1,5 +1,6 @@
 // The depth-first driver: Search::run walks the positions from the start,
-// storing each new one in the table, until a won board, the end of the
+// storing each new one in the table (`solve`: each one that is not a dead end)
+// until a won board, the end of the
 // positions (a proof that none is won), or a limit.
 //
 // Two prunings cut the walk, each safe by the argument next to it: a position
@@ -208,11 +209,10 @@ Verdict Search::run(std::uint64_t until) {
         if (pending_) {
             pending_ = false;
             generate(scratch_);
-            if (scratch_.count == 0 || (spent_ >= last_shuffle_ && hopeless())) {
+            if (dead_end_here()) {
                 if (!frames_.empty()) undo(taken(frames_.back()));
             } else {
-                frames_.push_back(Level{static_cast<std::uint32_t>(steps_.size()), scratch_.count, 0});
-                steps_.insert(steps_.end(), scratch_.steps.begin(), scratch_.steps.begin() + scratch_.count);
+                expand();
             }
         }
         if (frames_.empty()) return Verdict::NoWin;
@@ -234,7 +234,36 @@ Verdict Search::run(std::uint64_t until) {
         // A position stored already is the common case deep in a search: one
         // lookup answers it before dominated() looks at every smaller count.
         const Key key = stored_key();
-        const auto inserted = used_ > 0 && (table_.contains(key) || dominated()) ? Table::Insert::Present : table_.insert(key);
+        if (dead_ends_unstored_) {
+            // Dead ends counted, not stored: a new position is tested before it
+            // is stored, and a dead end is left out of the table. Leaving it out
+            // loses nothing the table is for: reached again, it is tested again
+            // and found dead again (the test looks at the board alone; with the
+            // 2s as a set, at one of the arrangements, which all reach each
+            // other), so the search takes the same steps as the one that stores
+            // it, and the verdict and line are the same; only the count grows by
+            // the repeats. A key in recent_dead_ is one found dead before: it
+            // holds whole 128-bit keys, so it adds no chance of error that the
+            // table's bound (table.hpp) does not dwarf.
+            Key& recent = recent_dead_[key.b & (recent_dead_.size() - 1)];
+            if (recent == key || table_.contains(key) || (used_ > 0 && dominated())) {
+                undo(step);
+                continue;
+            }
+            if (!won()) {
+                generate(scratch_);
+                if (dead_end_here()) {
+                    recent = key;
+                    undo(step);
+                    ++positions_;
+                    if (stops(until)) return Verdict::Undecided;
+                    continue;
+                }
+            }
+        }
+        const auto inserted = !dead_ends_unstored_ && used_ > 0 && (table_.contains(key) || dominated())
+                                  ? Table::Insert::Present
+                                  : table_.insert(key);
         if (inserted == Table::Insert::Present) {
             undo(step);
             continue;
@@ -248,25 +277,47 @@ Verdict Search::run(std::uint64_t until) {
             line_ = path_actions();
             return Verdict::Won;
         }
-        pending_ = true;
-        // The clock before the count: a caller whose `until` falls on these
-        // multiples (the tracks step by 2^14) would otherwise never see it.
-        if ((positions_ & 0x3FFF) == 0) {
-            if (limits_.seconds > 0 && std::chrono::duration<double>(Clock::now() - started_).count() > limits_.seconds) {
-                limit_ = Limit::Time;
-                return Verdict::Undecided;
-            }
-            if (stopped()) {
-                limit_ = Limit::Stopped;
-                return Verdict::Undecided;
-            }
-            if (progress_) progress_->report(progress_before_ + positions_, bytes());
+        if (dead_ends_unstored_) {
+            expand();  // its steps are listed already, and it is no dead end
+        } else {
+            pending_ = true;
         }
-        if (until != 0 && positions_ >= until) {
-            limit_ = Limit::Positions;
-            return Verdict::Undecided;
-        }
+        if (stops(until)) return Verdict::Undecided;
     }
+}
+
+// Whether the position whose steps generate() just listed has none, or is a
+// dead end where no shuffle can follow.
+bool Search::dead_end_here() const {
+    return scratch_.count == 0 || (spent_ >= last_shuffle_ && hopeless());
+}
+
+// The current position's steps, as generate() listed them, go on the stack.
+void Search::expand() {
+    frames_.push_back(Level{static_cast<std::uint32_t>(steps_.size()), scratch_.count, 0});
+    steps_.insert(steps_.end(), scratch_.steps.begin(), scratch_.steps.begin() + scratch_.count);
+}
+
+// After a position is counted: whether a limit stops the search there.
+bool Search::stops(std::uint64_t until) {
+    // The clock before the count: a caller whose `until` falls on these
+    // multiples (the tracks step by 2^14) would otherwise never see it.
+    if ((positions_ & 0x3FFF) == 0) {
+        if (limits_.seconds > 0 && std::chrono::duration<double>(Clock::now() - started_).count() > limits_.seconds) {
+            limit_ = Limit::Time;
+            return true;
+        }
+        if (stopped()) {
+            limit_ = Limit::Stopped;
+            return true;
+        }
+        if (progress_) progress_->report(progress_before_ + positions_, bytes());
+    }
+    if (until != 0 && positions_ >= until) {
+        limit_ = Limit::Positions;
+        return true;
+    }
+    return false;
 }
 
 }  // namespace addiction::solver

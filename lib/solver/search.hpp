@@ -150,7 +150,9 @@ private:
         std::array<std::uint8_t, kMaxSlots> cells;
     };
 
-    std::size_t stack_bytes() const { return frames_.capacity() * sizeof(Level) + steps_.capacity() * sizeof(Step); }
+    std::size_t stack_bytes() const {
+        return frames_.capacity() * sizeof(Level) + steps_.capacity() * sizeof(Step) + recent_dead_.size() * sizeof(Key);
+    }
     // The step taken from a position on the stack.
     const Step& taken(const Level& level) const { return steps_[level.first + level.next - 1u]; }
 
@@ -173,6 +175,9 @@ private:
 
     // search.cpp
     bool hopeless() const;
+    bool dead_end_here() const;
+    void expand();
+    bool stops(std::uint64_t until);
     bool can_undo(const Step& step) const;
     bool safe_step(Step& step) const;
     bool twos_as_set() const;
@@ -292,6 +297,8 @@ private:
     const bool twos_as_set_;
     // Safe moves are made at once after the last shuffle (SolveLimits::safe_moves).
     const bool safe_moves_;
+    // Dead ends are counted, not stored (SolveLimits::dead_ends_unstored).
+    const bool dead_ends_unstored_;
     const Clock::time_point started_;
     const Layout layout_;
     const Board start_;
@@ -309,6 +316,10 @@ private:
     Frame scratch_;  // what generate() lists, before it goes on the stack
     std::vector<SavedBoard> saved_;
     std::uint64_t positions_ = 0;
+    // The dead ends found last, by the low bits of their keys: most dead ends
+    // reached again are reached again soon (from a sibling), and a hit here
+    // spares the test and the count (dead_ends_unstored_ only; 1 MB).
+    std::vector<Key> recent_dead_;
     const std::atomic<bool>* stop_ = nullptr;
     Progress* progress_ = nullptr;
     std::uint64_t progress_before_ = 0;

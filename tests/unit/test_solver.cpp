@@ -234,6 +234,34 @@ TEST_CASE("making safe moves at once never changes a verdict") {
     CHECK(check.with_positions < check.without_positions);
 }
 
+TEST_CASE("leaving dead ends out of the table changes no verdict and no line") {
+    // SolveLimits::dead_ends_unstored (solver/search.cpp, "Dead ends counted,
+    // not stored"), against the search that stores them, both as solve runs
+    // otherwise: the same steps in the same order, so the same verdict and the
+    // same line.
+    SolveLimits stored = test::small_limits();
+    stored.as_solve_runs();
+    stored.dead_ends_unstored = false;
+    SolveLimits unstored = test::small_limits();
+    unstored.as_solve_runs();
+    REQUIRE(unstored.dead_ends_unstored);
+    const RuleCheck check = check_rule(unstored, stored);
+    CHECK(check.won > 0);
+    CHECK(check.lost > 0);
+    int same_lines = 0;
+    for (std::uint64_t deal = 1; deal <= scaled(40u); ++deal) {
+        CAPTURE(deal);
+        const Rules rules = rules_of(6, 0);
+        Game game(rules, deal_number(deal, rules));
+        const SolveResult with = solve(game, unstored);
+        const SolveResult without = solve(game, stored);
+        REQUIRE(with.verdict == without.verdict);
+        CHECK(with.line == without.line);
+        same_lines += with.verdict == Verdict::Won && with.line == without.line;
+    }
+    CHECK(same_lines > 0);
+}
+
 TEST_CASE("the memory limit gives undecided, never a crash") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
