@@ -1,7 +1,7 @@
 // The depth-first driver: Search::run walks the positions from the start,
 // storing each new one in the table (`solve`: each one that is not a dead end)
-// until a won board, the end of the
-// positions (a proof that none is won), or a limit.
+// until a won board, the end of the positions (a proof that none is won), or a
+// limit.
 //
 // Two prunings cut the walk, each safe by the argument next to it: a position
 // whose table key is present has been (or is being) searched, and a dead end

@@ -138,10 +138,10 @@ public:
     Limit limit() const { return limit_; }
     std::uint64_t positions() const { return positions_; }
     std::size_t bytes() const {
-        return table_.bytes() + stack_bytes() + saved_.capacity() * sizeof(SavedBoard);
+        return table_.bytes() + working_bytes() + saved_.capacity() * sizeof(SavedBoard);
     }
     std::size_t peak_bytes() const {
-        return std::max(table_.peak_bytes(), table_.bytes() + shortest_bytes_) + stack_bytes() +
+        return std::max(table_.peak_bytes(), table_.bytes() + shortest_bytes_) + working_bytes() +
                saved_.capacity() * sizeof(SavedBoard);
     }
 
@@ -150,7 +150,8 @@ private:
         std::array<std::uint8_t, kMaxSlots> cells;
     };
 
-    std::size_t stack_bytes() const {
+    // What the search holds besides the table and the saved boards.
+    std::size_t working_bytes() const {
         return frames_.capacity() * sizeof(Level) + steps_.capacity() * sizeof(Step) + recent_dead_.size() * sizeof(Key);
     }
     // The step taken from a position on the stack.
