@@ -231,39 +231,38 @@ Verdict Search::run(std::uint64_t until) {
             steps_.push_back(safe);
             continue;
         }
+        // Dead ends counted, not stored: a new position is tested before it is
+        // stored, and a dead end is left out of the table. Leaving it out loses
+        // nothing the table is for: reached again, it is tested again and found
+        // dead again (the test looks at the board alone; with the 2s as a set,
+        // at one of the arrangements, which all reach each other), so the search
+        // takes the same steps as the one that stores it, and the verdict and
+        // line are the same; only the count grows by the repeats. A key in
+        // recent_dead_ is one found dead before: it holds whole 128-bit keys, so
+        // it adds no chance of error that the table's bound (table.hpp) does not
+        // dwarf.
+        const Key key = stored_key();
+        Key* recent = dead_ends_unstored_ ? &recent_dead_[key.b & (recent_dead_.size() - 1)] : nullptr;
         // A position stored already is the common case deep in a search: one
         // lookup answers it before dominated() looks at every smaller count.
-        const Key key = stored_key();
-        if (dead_ends_unstored_) {
-            // Dead ends counted, not stored: a new position is tested before it
-            // is stored, and a dead end is left out of the table. Leaving it out
-            // loses nothing the table is for: reached again, it is tested again
-            // and found dead again (the test looks at the board alone; with the
-            // 2s as a set, at one of the arrangements, which all reach each
-            // other), so the search takes the same steps as the one that stores
-            // it, and the verdict and line are the same; only the count grows by
-            // the repeats. A key in recent_dead_ is one found dead before: it
-            // holds whole 128-bit keys, so it adds no chance of error that the
-            // table's bound (table.hpp) does not dwarf.
-            Key& recent = recent_dead_[key.b & (recent_dead_.size() - 1)];
-            if (recent == key || table_.contains(key) || (used_ > 0 && dominated())) {
+        // Otherwise insert() finds it, unless the test for a dead end must come
+        // between the lookup and the insertion.
+        if ((dead_ends_unstored_ && *recent == key) ||
+            ((dead_ends_unstored_ || used_ > 0) && (table_.contains(key) || (used_ > 0 && dominated())))) {
+            undo(step);
+            continue;
+        }
+        if (dead_ends_unstored_ && !won()) {
+            generate(scratch_);
+            if (dead_end_here()) {
+                *recent = key;
                 undo(step);
+                ++positions_;
+                if (stops(until)) return Verdict::Undecided;
                 continue;
             }
-            if (!won()) {
-                generate(scratch_);
-                if (dead_end_here()) {
-                    recent = key;
-                    undo(step);
-                    ++positions_;
-                    if (stops(until)) return Verdict::Undecided;
-                    continue;
-                }
-            }
         }
-        const auto inserted = !dead_ends_unstored_ && used_ > 0 && (table_.contains(key) || dominated())
-                                  ? Table::Insert::Present
-                                  : table_.insert(key);
+        const auto inserted = table_.insert(key);
         if (inserted == Table::Insert::Present) {
             undo(step);
             continue;
