@@ -47,6 +47,12 @@ bool dead_end(const Layout& layout, int ranks, const Cards& where, Slots gaps);
 // computes when it has to go all the way.
 Locations locations(const Layout& layout, int ranks, const Cards& where, Slots gaps);
 
+// Whether the rows are fixed (a card of the base rank in every first-column
+// slot) and some rows' frontiers wait on each other in a cycle, so that none of
+// those rows can ever grow: a dead end that dead_end() finds too, told here from
+// the runs alone (dead_end.cpp). For fill SameSuitNext without fill_from_right.
+bool frontiers_locked(const Layout& layout, int ranks, const Cards& where);
+
 // Whether no won board fits `loc`: some card has no slot of its final column,
 // or the rows where each suit could finish cannot be given one to a suit.
 bool no_win_fits(const Layout& layout, int ranks, const Locations& loc);

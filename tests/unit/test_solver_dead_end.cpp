@@ -197,3 +197,59 @@ TEST_CASE("dead end: a move that can be made back leaves loc as it was") {
         CHECK(checked > 100);
     }
 }
+
+TEST_CASE("locked frontiers: rows that wait on each other never grow") {
+    // 5 ranks, the rows fixed. Row a's frontier (a2) holds 3D, which fits only
+    // right of 2D; row b's (b2) holds 3C, which fits only right of 2C: each
+    // waits for the other to leave first. 5C and 5H can still move.
+    const Board locked = test::board_of({"2C 3D 4C -- 5C", "2D 3C 4D 5D --", "2H 3H 4H -- 5H", "2S 3S 4S 5S --"});
+    const Input in(locked);
+    CHECK(frontiers_locked(in.layout, in.ranks, in.where));
+    CHECK(in.dead());
+    CHECK_FALSE(locked.legal_moves(rules_of(5)).empty());
+
+    // A chain that ends at a gap is not locked: b2 takes 3D, then a2 takes 3C.
+    const Board chain = test::board_of({"2C 3D 4C 5C --", "2D -- 4D 5D 3C", "2H 3H 4H 5H --", "2S 3S 4S 5S --"});
+    CHECK_FALSE(frontiers_locked(Input(chain).layout, 5, Input(chain).where));
+    CHECK_FALSE(Input(chain).dead());
+
+    // The same cycle with a first-column slot that may still open: 2S may go
+    // to d1, 2D follow it, and the rows are not fixed yet.
+    const Board open = test::board_of({"2C 3D 4C 5C --", "2D 3C 4D 5D --", "4S 3H 4H 5H 2H", "-- 3S 2S 5S --"});
+    CHECK_FALSE(frontiers_locked(Input(open).layout, 5, Input(open).where));
+}
+
+TEST_CASE("locked frontiers: a dead end the loc sets find too, and never won") {
+    // The search answers "dead end" at once for locked frontiers (search.cpp,
+    // hopeless()) instead of sweeping to the loc sets' fixed point: checked on
+    // every board reachable from small deals that the verdict is the one
+    // dead_end() gives, and, on the first locked boards of each deal, that no
+    // board reachable from them is won. With the aces staying too (base rank 1).
+    for (const Aces aces : {Aces::Removed, Aces::RowStarts}) {
+        Rules rules = rules_of(4);
+        rules.aces = aces;
+        rules.preset = preset_name_for(rules);
+        std::size_t boards = 0;
+        std::size_t locked = 0;
+        std::size_t dead = 0;
+        for (std::uint64_t deal = 1; deal <= test::scaled(12u); ++deal) {
+            CAPTURE(deal);
+            const Board start = deal_number(deal, rules).start;
+            std::size_t searched = 0;
+            test::any_reachable(start, rules, [&](const Board& board) {
+                ++boards;
+                const Input in(board);
+                dead += in.dead() ? 1u : 0u;
+                if (!frontiers_locked(in.layout, in.ranks, in.where)) return false;
+                ++locked;
+                REQUIRE(in.dead());
+                if (searched++ < 5) REQUIRE_FALSE(test::any_reachable(board, rules, [](const Board& b) { return b.won(); }));
+                return false;
+            });
+        }
+        CAPTURE(aces);
+        CHECK(locked > 10);
+        CHECK(dead > locked);  // a shortcut for some dead ends, not a new verdict
+        MESSAGE(boards, " boards, ", dead, " dead ends, ", locked, " with locked frontiers");
+    }
+}
