@@ -80,6 +80,12 @@ struct SolveLimits {
     // end reached again is tested and counted again, so the counts change a
     // little; for `solve` only too, and only where the dead-end test applies.
     bool dead_ends_unstored = false;
+    // In a pass that limits the moves of placed 2s, once a line has used them
+    // all, test for dead ends with the 2s in the first column staying there
+    // (solver/dead_end.cpp, "First column staying"): more dead ends, so such a
+    // pass reaches further in the same positions, and what it finds changes;
+    // for `solve` only too.
+    bool twos_stay_when_spent = false;
     // The search `solve` runs: the defaults with the 2s as a set and safe moves.
     // Whatever checks a budget that `solve --positions` must meet again (new
     // --winnable) asks for this search, as its budget means the same only there.
@@ -87,6 +93,7 @@ struct SolveLimits {
         twos_as_set = true;
         safe_moves = true;
         dead_ends_unstored = true;
+        twos_stay_when_spent = true;
         return *this;
     }
     // Set from another thread (a Ctrl-C handler): the search stops within a

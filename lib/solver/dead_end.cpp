@@ -35,6 +35,13 @@
 // with fill_from_right a card can also move left of its successor, with
 // AnySuitNext right of a card of another suit; for those the search does not ask
 // (dead_ends_apply).
+//
+// First column staying (the passes that limit moves of placed 2s, once a line
+// has used them all): over the plays in which no card of the base rank standing
+// in the first column now moves again, drop the rule that lets such a card move:
+// its loc is its slot. The argument holds word for word over those plays (the
+// first move that breaks the claim is not one of theirs), and the sets are
+// smaller, so more positions are dead ends for such a search.
 #include "dead_end.hpp"
 
 namespace addiction::solver {
@@ -75,8 +82,14 @@ bool no_rows_fit(const Layout& layout, const std::array<Slots, 4>& finish) {
 // cards a change touches was slower: a sweep does all of a card's slots at once.)
 class Closure {
 public:
-    Closure(const Layout& layout, int ranks, const Cards& where, Slots gaps)
+    Closure(const Layout& layout, int ranks, const Cards& where, Slots gaps, bool first_column_stays = false)
         : layout_(layout), cards_(ranks - layout.base_rank + 1), may_gap_(gaps) {
+        // Where each base card may go: a first-column slot that may be a gap, or
+        // none when it stands in the first column for good.
+        for (std::size_t suit = 0; suit < 4; ++suit) {
+            const std::uint8_t at = where[suit << 4 | static_cast<std::size_t>(layout.base_rank)];
+            base_targets_[suit] = first_column_stays && (layout.first_column >> at & 1) ? 0 : layout.first_column;
+        }
         for (int k = 0; k < cards_; ++k)
             for (std::size_t suit = 0; suit < 4; ++suit)
                 here_[static_cast<std::size_t>(k)][suit] = Slots{1} << where[suit << 4 | static_cast<std::size_t>(layout.base_rank + k)];
@@ -99,8 +112,7 @@ private:
     bool sweep(Locations* out) {
         const Slots before = may_gap_;
         const Slots stay = ~layout_.last_column;
-        Suits below;  // where each suit's next card could go, gaps aside
-        below.fill(layout_.first_column);
+        Suits below = base_targets_;  // where each suit's next card could go, gaps aside
         Suits right_of_lower{};  // right of the cards below it (SameSuitHigher)
         Suits finish;
         finish.fill(layout_.first_column);
@@ -135,6 +147,7 @@ private:
     const int cards_;  // a suit's cards: ranks b to the top
     Slots may_gap_;
     std::array<Suits, kMaxRanks> here_;  // (only the first cards_ are set)
+    Suits base_targets_{};
     Suits finish_{};
 };
 
@@ -153,8 +166,8 @@ Layout::Layout(int w, int base, bool higher) : width(w), base_rank(base), any_hi
     }
 }
 
-bool dead_end(const Layout& layout, int ranks, const Cards& where, Slots gaps) {
-    Closure closure(layout, ranks, where, gaps);
+bool dead_end(const Layout& layout, int ranks, const Cards& where, Slots gaps, bool first_column_stays) {
+    Closure closure(layout, ranks, where, gaps, first_column_stays);
     // A win looks possible as soon as every card can reach its final column and
     // the suits can share the rows; loc only grows, so that holds from then on.
     while (true) {

@@ -40,8 +40,10 @@ bool dead_ends_apply(const Rules& rules);
 
 // Whether no reachable board can be won, moves only, in a game whose rules
 // dead_ends_apply() to. Stops as soon as a win looks possible, so it is cheap on
-// most positions.
-bool dead_end(const Layout& layout, int ranks, const Cards& where, Slots gaps);
+// most positions. With `first_column_stays`, for the plays in which no card of
+// the base rank standing in the first column moves again (a search that has
+// used up its moves of placed 2s).
+bool dead_end(const Layout& layout, int ranks, const Cards& where, Slots gaps, bool first_column_stays = false);
 
 // The least sets loc closed under the rules of dead_end.cpp: what dead_end()
 // computes when it has to go all the way.

@@ -50,6 +50,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       safe_moves_(limits.safe_moves && !pass.track_best && limits.avoid.empty() &&
                   game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
       dead_ends_unstored_(limits.dead_ends_unstored && limits.dead_ends && dead_ends_apply(game.rules()) && !pass.track_best),
+      twos_stay_when_spent_(limits.twos_stay_when_spent && pass.twos >= 0),
       started_(started),
       layout_(game.rules().width(), game.rules().base_rank(), game.rules().fill == Fill::SameSuitHigher),
       start_(game.board()),

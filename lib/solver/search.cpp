@@ -40,7 +40,9 @@ bool Search::hopeless() const {
         return true;
     Slots gaps = 0;
     for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
-    return dead_end(layout_, rules_.ranks, where_, gaps);
+    // A pass whose line has used all its moves of placed 2s moves no card of the
+    // base rank out of the first column again (generate() refuses it).
+    return dead_end(layout_, rules_.ranks, where_, gaps, twos_stay_when_spent_ && used_ >= pass_.twos);
 }
 
 // Whether the move `step` just made could be made back: its card fits the gap it

@@ -300,6 +300,9 @@ private:
     const bool safe_moves_;
     // Dead ends are counted, not stored (SolveLimits::dead_ends_unstored).
     const bool dead_ends_unstored_;
+    // Once the line has used its moves of placed 2s, the dead-end test takes the
+    // first column's 2s as staying (SolveLimits::twos_stay_when_spent).
+    const bool twos_stay_when_spent_;
     const Clock::time_point started_;
     const Layout layout_;
     const Board start_;

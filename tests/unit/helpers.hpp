@@ -44,7 +44,11 @@ N scaled(N n) {
 // returns true; returns whether it did. An independent reference for the solver
 // and the dead-end proof; only for tiny boards.
 template <typename Visit>
-bool any_reachable(const Board& start, const Rules& rules, Visit visit) {
+bool any_reachable(const Board& start, const Rules& rules, Visit visit);
+
+// The same, through the moves `allow(board, move)` lets be made.
+template <typename Allow, typename Visit>
+bool any_reachable_if(const Board& start, const Rules& rules, Allow allow, Visit visit) {
     auto key_of = [](const Board& board) {
         std::string key;
         for (int i = 0; i < board.size(); ++i) key += static_cast<char>(board.at(i).code());
@@ -57,12 +61,18 @@ bool any_reachable(const Board& start, const Rules& rules, Visit visit) {
         stack.pop_back();
         if (visit(board)) return true;
         for (const Move& move : board.legal_moves(rules)) {
+            if (!allow(board, move)) continue;
             Board next = board;
             next.play(move);
             if (seen.insert(key_of(next)).second) stack.push_back(next);
         }
     }
     return false;
+}
+
+template <typename Visit>
+bool any_reachable(const Board& start, const Rules& rules, Visit visit) {
+    return any_reachable_if(start, rules, [](const Board&, const Move&) { return true; }, visit);
 }
 
 // A board from four rows of card codes ("2S 3S -- ...").

@@ -166,6 +166,40 @@ TEST_CASE("dead end: every reachable board keeps each card within loc") {
     CHECK(dead > 0);
 }
 
+TEST_CASE("dead end: with the first column's 2s staying, over the plays that never move them") {
+    // The passes that limit moves of placed 2s ask dead_end() so once a line
+    // has used them all (search.cpp, hopeless()). Checked on every board
+    // reachable from small deals without moving a 2 that stands in the first
+    // column: where it says dead end, no such play from there wins (a brute
+    // force from the first dead ends of each deal), and it says so wherever the
+    // usual test does, and on more boards.
+    const Rules rules = rules_of(4);
+    std::size_t dead = 0;
+    std::size_t only_staying = 0;
+    auto stays = [](const Board& board, const Move& move) {
+        return !(board.find(move.card)->col == 0 && move.card.rank() == board.base_rank());
+    };
+    for (std::uint64_t deal = 1; deal <= test::scaled(20u); ++deal) {
+        CAPTURE(deal);
+        std::size_t searched = 0;
+        test::any_reachable_if(deal_number(deal, rules).start, rules, stays, [&](const Board& board) {
+            const Input in(board);
+            const bool usual = in.dead();
+            if (!dead_end(in.layout, in.ranks, in.where, in.gaps, true)) {
+                REQUIRE_FALSE(usual);
+                return false;
+            }
+            ++dead;
+            only_staying += usual ? 0u : 1u;
+            if (searched++ < 20) REQUIRE_FALSE(test::any_reachable_if(board, rules, stays, [](const Board& b) { return b.won(); }));
+            return false;
+        });
+    }
+    CHECK(dead > 0);
+    CHECK(only_staying > 0);
+    MESSAGE(dead, " dead ends with the 2s staying, ", only_staying, " of them not dead ends otherwise");
+}
+
 TEST_CASE("dead end: a move that can be made back leaves loc as it was") {
     // The search does not ask dead_end() after such a move (search.cpp,
     // hopeless()): the two positions reach each other, so their least loc sets
