@@ -40,13 +40,10 @@ N scaled(N n) {
 }
 
 // Shows `visit` every board reachable from `start` with moves only
-// (Board::legal_moves, no pruning, no shuffles), `start` first, each once, until it
-// returns true; returns whether it did. An independent reference for the solver
-// and the dead-end proof; only for tiny boards.
-template <typename Visit>
-bool any_reachable(const Board& start, const Rules& rules, Visit visit);
-
-// The same, through the moves `allow(board, move)` lets be made.
+// (Board::legal_moves, no pruning, no shuffles) that `allow(board, move)` lets be
+// made, `start` first, each once, until it returns true; returns whether it did.
+// An independent reference for the solver and the dead-end proof; only for tiny
+// boards.
 template <typename Allow, typename Visit>
 bool any_reachable_if(const Board& start, const Rules& rules, Allow allow, Visit visit) {
     auto key_of = [](const Board& board) {
@@ -70,6 +67,7 @@ bool any_reachable_if(const Board& start, const Rules& rules, Allow allow, Visit
     return false;
 }
 
+// The same through every move.
 template <typename Visit>
 bool any_reachable(const Board& start, const Rules& rules, Visit visit) {
     return any_reachable_if(start, rules, [](const Board&, const Move&) { return true; }, visit);

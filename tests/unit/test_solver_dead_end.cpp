@@ -243,14 +243,14 @@ TEST_CASE("locked frontiers: rows that wait on each other never grow") {
     CHECK_FALSE(locked.legal_moves(rules_of(5)).empty());
 
     // A chain that ends at a gap is not locked: b2 takes 3D, then a2 takes 3C.
-    const Board chain = test::board_of({"2C 3D 4C 5C --", "2D -- 4D 5D 3C", "2H 3H 4H 5H --", "2S 3S 4S 5S --"});
-    CHECK_FALSE(frontiers_locked(Input(chain).layout, 5, Input(chain).where));
-    CHECK_FALSE(Input(chain).dead());
+    const Input chain(test::board_of({"2C 3D 4C 5C --", "2D -- 4D 5D 3C", "2H 3H 4H 5H --", "2S 3S 4S 5S --"}));
+    CHECK_FALSE(frontiers_locked(chain.layout, chain.ranks, chain.where));
+    CHECK_FALSE(chain.dead());
 
-    // The same cycle with a first-column slot that may still open: 2S may go
-    // to d1, 2D follow it, and the rows are not fixed yet.
-    const Board open = test::board_of({"2C 3D 4C 5C --", "2D 3C 4D 5D --", "4S 3H 4H 5H 2H", "-- 3S 2S 5S --"});
-    CHECK_FALSE(frontiers_locked(Input(open).layout, 5, Input(open).where));
+    // The same cycle before the rows are fixed: d1 is a gap that a 2 may still
+    // move into, and 2H is not in the first column.
+    const Input open(test::board_of({"2C 3D 4C 5C --", "2D 3C 4D 5D --", "4S 3H 4H 5H 2H", "-- 3S 2S 5S --"}));
+    CHECK_FALSE(frontiers_locked(open.layout, open.ranks, open.where));
 }
 
 TEST_CASE("locked frontiers: a dead end the loc sets find too, and never won") {
