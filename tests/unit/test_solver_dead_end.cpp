@@ -23,7 +23,9 @@ Rules rules_of(int ranks) {
 // The dead-end test's input, read off a board.
 struct Input {
     explicit Input(const Board& board, bool any_higher = false)
-        : layout(board.width(), board.base_rank(), any_higher), ranks(board.width()) {
+        // A row holds its suit from the base rank up, and one gap: the top rank is
+        // the width with the aces out (base 2), one less with them in (base 1).
+        : layout(board.width(), board.base_rank(), any_higher), ranks(board.width() + board.base_rank() - 2) {
         where.fill(kNowhere);
         for (int i = 0; i < board.size(); ++i) {
             const std::uint8_t code = board.at(i).code();
