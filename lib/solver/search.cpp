@@ -31,13 +31,15 @@ namespace addiction::solver {
 // give. In Gaps most of a deep line is such moves of 2s.
 bool Search::hopeless() const {
     if (!dead_ends_apply(rules_) || !limits_.dead_ends) return false;
-    if (!frames_.empty() && can_undo(taken(frames_.back()))) return false;
-    // A 2 that filled the last first-column gap has fixed the rows: their
-    // frontiers may wait on each other (dead_end.cpp), which the runs tell
-    // before the sweeps would. dead_end() says the same, so the search takes
-    // the same steps, only sooner.
-    if (!frames_.empty() && (taken(frames_.back()).aux & kArranges) && frontiers_locked(layout_, rules_.ranks, where_))
-        return true;
+    if (!frames_.empty()) {
+        const Step& step = taken(frames_.back());
+        if (can_undo(step)) return false;
+        // A 2 that filled the last first-column gap has fixed the rows: their
+        // frontiers may wait on each other (dead_end.cpp), which the runs tell
+        // before the sweeps would. dead_end() says the same, so the search
+        // takes the same steps, only sooner.
+        if ((step.aux & kArranges) && frontiers_locked(layout_, rules_.ranks, where_)) return true;
+    }
     Slots gaps = 0;
     for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
     // A pass whose line has used all its moves of placed 2s moves no card of the
