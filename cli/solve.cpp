@@ -173,8 +173,8 @@ std::string solve_status(const SolveProgress& p) {
                                    short_count(static_cast<double>(p.positions)), short_count(p.positions_per_second),
                                    static_cast<double>(p.bytes) / (1024.0 * 1024.0),
                                    static_cast<double>(p.memory_limit) / (1024.0 * 1024.0));
-    // tracks.cpp: the complete search and the one that limits the moves of placed 2s.
-    if (p.two_tracks()) text += p.complete_ahead() ? ", complete track ahead" : ", 2s-limited track ahead";
+    // tracks.cpp: a half of the complete search, and the second track.
+    if (p.two_tracks()) text += p.first_ahead() ? ", first track ahead" : ", second track ahead";
     return text;
 }
 

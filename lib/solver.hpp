@@ -49,12 +49,13 @@ struct SolveProgress {
     double positions_per_second = 0;
     std::size_t bytes = 0;              // memory the search holds now
     std::size_t memory_limit = 0;       // SolveLimits::memory_bytes
-    // A moves-only search runs two tracks (solver/tracks.cpp): the complete search and
-    // the searches that limit the moves of placed 2s. Both 0 on one track.
-    std::uint64_t complete_positions = 0;
-    std::uint64_t limited_positions = 0;
-    bool two_tracks() const { return complete_positions + limited_positions != 0; }
-    bool complete_ahead() const { return complete_positions >= limited_positions; }
+    // A moves-only search runs two tracks (solver/tracks.cpp): one half of the
+    // complete search, and a search that limits the moves of placed 2s followed
+    // by the other half. Both 0 on one track.
+    std::uint64_t first_positions = 0;
+    std::uint64_t second_positions = 0;
+    bool two_tracks() const { return first_positions + second_positions != 0; }
+    bool first_ahead() const { return first_positions >= second_positions; }
 };
 
 struct SolveLimits {

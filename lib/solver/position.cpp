@@ -249,6 +249,15 @@ void Search::generate(Frame& frame) {
                     if (cells_[static_cast<std::size_t>(r * width_ + 1)] == (other << 4 | (base_ + 1))) value += 100;
                 }
                 const int r = order[static_cast<std::size_t>(k)];
+                if (pass_.half >= 0 && count == kRows) {
+                    // The rows are fixed by this step: a half lists its own arrangements only.
+                    std::array<int, kRows> suit_of_row{};
+                    int j = 0;
+                    for (int other = 0; other < 4; ++other)
+                        if (suits >> other & 1) suit_of_row[static_cast<std::size_t>(order[static_cast<std::size_t>(j++)])] = other;
+                    suit_of_row[static_cast<std::size_t>(r)] = suit;
+                    if (arrangement_parity(suit_of_row) != pass_.half) continue;
+                }
                 if (cells_[static_cast<std::size_t>(r * width_ + 1)] == two + 1) value += 100;
                 frame.steps[static_cast<std::size_t>(n)] =
                     Step{two, where_[two], static_cast<std::uint8_t>(r * width_), static_cast<std::uint8_t>(kArranges | suits),

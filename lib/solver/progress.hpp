@@ -24,7 +24,7 @@ public:
 
     bool wanted() const { return static_cast<bool>(limits_.progress); }
 
-    void report(std::uint64_t positions, std::size_t bytes, std::uint64_t complete = 0, std::uint64_t limited = 0) {
+    void report(std::uint64_t positions, std::size_t bytes, std::uint64_t first = 0, std::uint64_t second = 0) {
         if (!wanted()) return;
         const auto now = Clock::now();
         if (now - last_ < std::chrono::duration<double>(kProgressEvery)) return;
@@ -35,8 +35,8 @@ public:
         p.positions_per_second = p.seconds > 0 ? static_cast<double>(positions) / p.seconds : 0;
         p.bytes = bytes;
         p.memory_limit = limits_.memory_bytes;
-        p.complete_positions = complete;
-        p.limited_positions = limited;
+        p.first_positions = first;
+        p.second_positions = second;
         limits_.progress(p);
     }
 

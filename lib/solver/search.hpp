@@ -75,6 +75,15 @@ void rearrange(unsigned suits, unsigned from, unsigned to, int hole, Shuttle&& s
     }
 }
 
+// The parity of an arrangement of the first column's base cards: of the
+// permutation the suits of rows 0 to 3 make (search.cpp, "Halves").
+inline int arrangement_parity(const std::array<int, kRows>& suit_of_row) {
+    int inversions = 0;
+    for (std::size_t i = 0; i < suit_of_row.size(); ++i)
+        for (std::size_t j = i + 1; j < suit_of_row.size(); ++j) inversions += suit_of_row[i] > suit_of_row[j] ? 1 : 0;
+    return inversions & 1;
+}
+
 // A gap takes at most kMaxRanks cards: with fill SameSuitHigher up to 12 (every
 // rank above an ace), or the 4 cards of the base rank in the first column, and with
 // fill_from_right one more (the card before its right neighbour); there are 4
@@ -102,6 +111,9 @@ struct Pass {
     bool shuffles = true;
     bool track_best = false;   // remember the line to the position with most cards placed
     std::uint64_t budget = 0;  // positions this pass may store (run_pass); 0 means no budget
+    // Once the rows are fixed, only the arrangements of this parity (0 even, 1
+    // odd; -1: all): one half of a complete search (search.cpp, "Halves").
+    int half = -1;
 };
 
 class Search {
@@ -182,6 +194,8 @@ private:
     bool can_undo(const Step& step) const;
     bool safe_step(Step& step) const;
     bool twos_as_set() const;
+    bool rows_fixed() const;
+    bool other_half() const;
     Key stored_key() const;
     bool dominated() const;
     std::vector<Action> path_actions() const;

@@ -1,26 +1,32 @@
 // The two-track scheduler for a moves-only search, deterministic by positions.
 //
 // The moves-only search runs on two tracks, each with half the memory:
-//  - the complete search, the only one whose failure is a proof;
-//  - a series of searches that allow at most k moves of a placed 2 out of the
-//    first column on a line, k = 2, 4, 6, each run to exhaustion before the
-//    next. Depth-first lines are full of such moves, and the spaces with few of
-//    them are far smaller, so a line that needs one or two is found there long
-//    before the complete search gets to it. (Measured on gaps deals: going up
-//    by one from k = 0 got stuck at k = 1 on deals that k = 2 wins in 30 M
-//    positions; k = 0 is small, and k = 2 tries its moves first anyway.)
-// The answer is the decision made after fewer of its own track's positions (the
-// complete search on a tie; a line is the only decision of the second track).
-// Each track's search depends only on its own count, so that answer does not
-// depend on the threads or on the machine's speed: the tracks run freely, side
-// by side on two threads when limits.threads allows (in turn, a step each,
-// otherwise), and once one decides, the other goes on only up to the same
-// count, to see whether it decides first. (They used to advance in rounds of
-// equal counts, waiting for each other at the end of each: the faster thread
-// idled, and gaps deal 46 kept 1.81 of 2 processors busy; now 1.95, in 0.934 of
-// the time.) A position budget is shared: each track may store half of it, and
-// all that the other leaves once the other has ended. A track stopped by the
-// clock or a stop request ends the search.
+//  - one half of the complete search (search.cpp, "Halves": the positions with
+//    the rows not fixed, and the arrangements of the 2s of even parity once they
+//    are fixed);
+//  - a search that allows at most 2 moves of a placed 2 out of the first column
+//    on a line, then the other half of the complete search. Depth-first lines
+//    are full of such moves, and the space with few of them is far smaller, so
+//    a line that needs one or two is found there long before a complete search
+//    gets to it. (Measured on gaps deals 1-100 at 60 s: of the 48 deals this
+//    track won first, 47 in that first search. It used to go on to 4 and then 6
+//    moves, searches nearly the size of the complete one that only deal 997 of
+//    1-1000's hard wins was seen to need; the halves pay more: gaps deal 21 was
+//    undecided at 60 s, the complete search at 78 million of the 115 million
+//    positions its proof takes.)
+// A line from either track is a decision; "no win" is one only when both
+// halves are searched to the end, and counts the positions of both. The answer
+// is the line found after fewer of its own track's positions (the first track's
+// on a tie). Each track's search depends only on its own count, so that answer
+// does not depend on the threads or on the machine's speed: the tracks run
+// freely, side by side on two threads when limits.threads allows (in turn, a
+// step each, otherwise), and once one finds a line, the other goes on only up
+// to the same count, to see whether it finds one first. (They used to advance
+// in rounds of equal counts, waiting for each other at the end of each: the
+// faster thread idled, and gaps deal 46 kept 1.81 of 2 processors busy; now
+// 1.95, in 0.934 of the time.) A position budget is shared: each track may
+// store half of it, and all that the other leaves once the other has ended. A
+// track stopped by the clock or a stop request ends the search.
 #include "tracks.hpp"
 
 #include <algorithm>
@@ -37,16 +43,14 @@ namespace {
 // A track runs this many positions between looks at the other's state.
 constexpr std::uint64_t kStep = std::uint64_t{1} << 14;
 constexpr std::uint64_t kNever = ~std::uint64_t{0};
-constexpr int kTwosStep = 2;
-
-// The levels k = kTwosStep, 2 kTwosStep, ... end at kMostTwos exactly, and the
-// keys have one word for each count up to it (keys.hpp).
-static_assert(kMostTwos % kTwosStep == 0);
-static_assert(std::tuple_size_v<decltype(Zobrist::used)> > kMostTwos);
+// Moves of placed 2s the second track's first search allows; the keys have a
+// word for each count up to kMostTwos (keys.hpp).
+constexpr int kTwosFirst = 2;
+static_assert(kTwosFirst <= kMostTwos);
 
 struct Track {
     std::unique_ptr<Search> search;  // this track's thread alone touches it
-    int twos = -1;
+    int twos = -1;  // the search limits moves of placed 2s to this many; -1: a half of the complete search
     std::uint64_t earlier = 0;  // positions of this track's finished searches
     std::size_t peak = 0;
     Verdict verdict = Verdict::Undecided;
@@ -60,27 +64,29 @@ struct Track {
     std::atomic<bool> ended{false};
 
     std::uint64_t positions() const { return earlier + (search ? search->positions() : 0); }
-    // The complete search decides either way; the second track only by a line.
-    bool decides() const { return twos < 0 ? verdict != Verdict::Undecided : verdict == Verdict::Won; }
+    // A track decides by a line alone: a half searched to the end proves
+    // nothing without the other.
+    bool decides() const { return verdict == Verdict::Won; }
+    bool exhausted() const { return verdict == Verdict::NoWin; }
 };
 
 class TwoTracks {
 public:
     TwoTracks(const Game& game, const SolveLimits& limits, Clock::time_point started)
-        : game_(game), limits_(limits), half_(limits), started_(started), progress_(limits, started) {
-        half_.memory_bytes = limits.memory_bytes / 2;
-        complete_.search = make(-1);
-        levels_.twos = kTwosStep;
-        levels_.search = make(levels_.twos);
+        : game_(game), limits_(limits), track_limits_(limits), started_(started), progress_(limits, started) {
+        track_limits_.memory_bytes = limits.memory_bytes / 2;
+        first_.search = make(-1, 0);
+        second_.twos = kTwosFirst;
+        second_.search = make(second_.twos, -1);
     }
 
     SolveResult run() {
         if (limits_.threads > 1) {
             side_by_side(
                 [&] {
-                    drive(complete_, levels_);
+                    drive(first_, second_);
                     // Reports go on while the second track runs alone.
-                    while (!levels_.ended.load()) {
+                    while (!second_.ended.load()) {
                         report();
                         std::this_thread::sleep_for(std::chrono::milliseconds(10));
                     }
@@ -90,16 +96,16 @@ public:
                     struct Ends {
                         Track& track;
                         ~Ends() { track.ended.store(true); }
-                    } ends{levels_};
-                    drive(levels_, complete_);
+                    } ends{second_};
+                    drive(second_, first_);
                 },
                 [&](bool threw) {
                     if (threw) failed_ = true;
                 });
         } else {
             while (true) {
-                const Stepped a = step(complete_, levels_);
-                const Stepped b = step(levels_, complete_);
+                const Stepped a = step(first_, second_);
+                const Stepped b = step(second_, first_);
                 if (a == Stepped::Ended && b == Stepped::Ended) break;
                 report();
             }
@@ -110,11 +116,12 @@ public:
 private:
     enum class Stepped { Ran, Waits, Ended };
 
-    std::unique_ptr<Search> make(int twos) const {
+    std::unique_ptr<Search> make(int twos, int half) const {
         Pass pass;
         pass.shuffles = false;
         pass.twos = twos;
-        return std::make_unique<Search>(game_, half_, pass, started_);
+        pass.half = half;
+        return std::make_unique<Search>(game_, track_limits_, pass, started_);
     }
 
     // Runs `track` on its own thread until it ends.
@@ -123,15 +130,15 @@ private:
             const Stepped stepped = step(track, other);
             if (stepped == Stepped::Ended) return;
             if (stepped == Stepped::Waits) std::this_thread::sleep_for(std::chrono::microseconds(200));
-            if (&track == &complete_) report();
+            if (&track == &first_) report();
         }
     }
 
     // The positions a budget lets `track` store while the other runs: half of
-    // it, the odd one to the complete search.
+    // it, the odd one to the first track.
     std::uint64_t share(const Track& track) const {
         const std::uint64_t budget = limits_.max_positions;
-        return &track == &complete_ ? budget - budget / 2 : budget / 2;
+        return &track == &first_ ? budget - budget / 2 : budget / 2;
     }
 
     // One step of `track`: up to kStep positions, never past the other's
@@ -173,16 +180,16 @@ private:
             const Verdict verdict = track.search->run(target - track.earlier);
             track.peak = std::max(track.peak, track.search->peak_bytes());
             if (verdict == Verdict::Undecided && track.search->limit() == Limit::Positions) return;
-            if (verdict == Verdict::NoWin && track.twos >= 0 && track.twos < kMostTwos) {
-                // This level is exhausted: on to the next.
+            if (verdict == Verdict::NoWin && track.twos >= 0) {
+                // The search with few moves of placed 2s is exhausted: on to the other half.
                 track.earlier += track.search->positions();
                 track.search.reset();  // its table goes before the next one comes
-                track.twos += kTwosStep;
-                track.search = make(track.twos);
+                track.twos = -1;
+                track.search = make(-1, 1);
                 if (track.positions() >= target) return;
                 continue;
             }
-            // Decided, exhausted (the last level), or at a limit of its own.
+            // A line, a half exhausted, or a limit of its own.
             track.verdict = verdict;
             track.limit = verdict == Verdict::Undecided ? track.search->limit() : Limit::None;
             return;
@@ -190,17 +197,17 @@ private:
     }
 
     void report() {
-        progress_.report(complete_.count.load() + levels_.count.load(), complete_.bytes.load() + levels_.bytes.load(),
-                         complete_.count.load(), levels_.count.load());
+        progress_.report(first_.count.load() + second_.count.load(), first_.bytes.load() + second_.bytes.load(),
+                         first_.count.load(), second_.count.load());
     }
 
-    // The track that decided after fewer of its positions, the complete search
-    // on a tie, or none.
+    // The track that found a line after fewer of its positions, the first on a
+    // tie, or none.
     const Track* decided() const {
-        const std::uint64_t c = complete_.decided_at.load();
-        const std::uint64_t l = levels_.decided_at.load();
+        const std::uint64_t c = first_.decided_at.load();
+        const std::uint64_t l = second_.decided_at.load();
         if (c == kNever && l == kNever) return nullptr;
-        return c <= l ? &complete_ : &levels_;
+        return c <= l ? &first_ : &second_;
     }
 
     // The positions counted: each track's up to the decision, if there is one
@@ -210,8 +217,8 @@ private:
         const Track* first = decided();
         const std::uint64_t held = first ? first->decided_at.load() : kNever;
         result.positions = 0;
-        for (const Track* track : {&complete_, &levels_}) result.positions += std::min(track->positions(), held);
-        result.peak_bytes = complete_.peak + levels_.peak;
+        for (const Track* track : {&first_, &second_}) result.positions += std::min(track->positions(), held);
+        result.peak_bytes = first_.peak + second_.peak;
         result.seconds = since(started_);
         if (first) {
             result.verdict = first->verdict;
@@ -219,11 +226,16 @@ private:
             result.line = first->search->line();
             return result;
         }
+        if (first_.exhausted() && second_.exhausted()) {
+            result.verdict = Verdict::NoWin;  // both halves, to the end
+            result.limit = Limit::None;
+            return result;
+        }
         result.verdict = Verdict::Undecided;
         // The first limit that says why: a stop, the clock, the budget, memory.
         result.limit = Limit::Positions;
         for (Limit limit : {Limit::Stopped, Limit::Time, Limit::Positions, Limit::Memory}) {
-            if (complete_.limit == limit || levels_.limit == limit) {
+            if (first_.limit == limit || second_.limit == limit) {
                 result.limit = limit;
                 break;
             }
@@ -233,10 +245,10 @@ private:
 
     const Game& game_;
     const SolveLimits& limits_;
-    SolveLimits half_;
+    SolveLimits track_limits_;
     const Clock::time_point started_;
-    Track complete_;
-    Track levels_;
+    Track first_;
+    Track second_;
     std::atomic<bool> failed_{false};  // a thread threw: end the other too (side_by_side throws it on)
     Progress progress_;
 };

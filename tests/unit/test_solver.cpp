@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -262,6 +263,85 @@ TEST_CASE("leaving dead ends out of the table changes no verdict and no line") {
     CHECK(same_lines > 0);
 }
 
+// The parity of a won board's arrangement: of the permutation of suits over
+// the rows, as the rows' first cards give it.
+int arrangement_parity(const Board& board) {
+    int inversions = 0;
+    for (int i = 0; i < kRows; ++i)
+        for (int j = i + 1; j < kRows; ++j)
+            inversions += board.at(Slot{i, 0}).suit() > board.at(Slot{j, 0}).suit() ? 1 : 0;
+    return inversions & 1;
+}
+
+TEST_CASE("each half of a complete search wins exactly where a win of its parity is reachable") {
+    // Pass::half (solver/search.cpp, "Halves"): once the rows are fixed, a half
+    // searches the arrangements of one parity only. Against the brute force, per
+    // half, and against the complete search; plain searches and searches as
+    // solve runs them (2s as a set, safe moves, dead ends unstored). Every line a
+    // half finds is replayed.
+    SolveLimits as_solve = test::small_limits();
+    as_solve.as_solve_runs();
+    int won = 0;
+    int lost = 0;
+    int one_half_won = 0;
+    std::uint64_t complete_positions = 0;
+    std::array<std::uint64_t, 2> half_positions{};
+    for (const SolveLimits& limits : {test::small_limits(), as_solve}) {
+        for (int ranks : {4, 5, 6, 7}) {
+            const Rules rules = rules_of(ranks, 0);
+            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 30u); ++deal) {
+                CAPTURE(limits.twos_as_set);
+                CAPTURE(ranks);
+                CAPTURE(deal);
+                Game game(rules, deal_number(deal, rules));
+                auto search = [&](int half) {
+                    solver::Pass pass;
+                    pass.shuffles = false;
+                    pass.half = half;
+                    return std::make_unique<solver::Search>(game, limits, pass, solver::Clock::now());
+                };
+                auto complete = search(-1);
+                const Verdict verdict = complete->run(0);
+                REQUIRE(verdict != Verdict::Undecided);
+                int halves_won = 0;
+                for (int half : {0, 1}) {
+                    CAPTURE(half);
+                    auto part = search(half);
+                    const Verdict part_verdict = part->run(0);
+                    REQUIRE(part_verdict != Verdict::Undecided);
+                    if (ranks <= 5) {
+                        const bool reachable = test::any_reachable(game.board(), rules, [&](const Board& board) {
+                            return board.won() && arrangement_parity(board) == half;
+                        });
+                        CHECK((part_verdict == Verdict::Won) == reachable);
+                    }
+                    if (part_verdict == Verdict::Won) {
+                        ++halves_won;
+                        CHECK(replays_to_win(game, part->line()));
+                    } else if (verdict == Verdict::NoWin) {
+                        half_positions[static_cast<std::size_t>(half)] += part->positions();
+                    }
+                }
+                CHECK((verdict == Verdict::Won) == (halves_won > 0));
+                one_half_won += halves_won == 1;
+                if (verdict == Verdict::Won) {
+                    ++won;
+                } else {
+                    ++lost;
+                    complete_positions += complete->positions();
+                }
+            }
+        }
+    }
+    CHECK(won > 0);
+    CHECK(lost > 0);
+    MESSAGE("won in one half only: ", one_half_won, " of ", won);
+    // Each half of a proof is smaller than the proof: the arrangements split.
+    CHECK(half_positions[0] < complete_positions);
+    CHECK(half_positions[1] < complete_positions);
+    MESSAGE("proofs: complete ", complete_positions, ", halves ", half_positions[0], " and ", half_positions[1]);
+}
+
 TEST_CASE("the memory limit gives undecided, never a crash") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
@@ -293,8 +373,8 @@ TEST_CASE("one thread or two, the answer is the same") {
     // The moves-only search runs two tracks; the answer, and the positions it
     // reports, must not depend on whether they run side by side or take steps in
     // turn. The short run: a deal won in a few thousand positions, one cut off by
-    // a quarter of the budget, and one proven lost (the second track's positions
-    // are counted up to the proof's count, whatever its thread had reached).
+    // a quarter of the budget, and one proven lost (both halves to the end,
+    // whichever thread ended first).
     const Rules gaps = preset("gaps");
     const std::vector<std::uint64_t> deals =
         test::short_run() ? std::vector<std::uint64_t>{9, 5, 12} : std::vector<std::uint64_t>{2, 3, 5, 9, 12};

@@ -81,7 +81,7 @@ TEST_CASE("a stop flag set while the search runs stops it, progress reports what
     CHECK(p.positions > 0);
     CHECK(p.positions <= result.positions);
     CHECK(p.two_tracks());
-    CHECK(p.complete_positions + p.limited_positions == p.positions);
+    CHECK(p.first_positions + p.second_positions == p.positions);
     CHECK(p.bytes > 0);
     CHECK(p.bytes <= limits.memory_bytes);
     CHECK(p.memory_limit == limits.memory_bytes);
