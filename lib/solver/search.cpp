@@ -143,7 +143,8 @@ bool Search::safe_step(Step& step) const {
 }
 
 // Halves. Once every first-column slot holds a card of the base rank, none
-// can become a gap (its card could only move to one), so the base cards stay
+// can become a gap (its card could only move to one; not so with
+// fill_from_right, where halves_apply() says no), so the base cards stay
 // where they are for good: every position reachable from a fixed-rows position
 // has the same arrangement, the suit of each row's first card. So the positions
 // reachable from the start are those with the rows not fixed, and for each
@@ -166,6 +167,15 @@ bool Search::safe_step(Step& step) const {
 // position the fixing step reaches instead left 7.97 million in each: the
 // subtrees of one arrangement share many positions, and each half searched
 // them again. Splitting by the suit of the first row: 5.89 and 6.07 million.
+bool halves_apply(const Rules& rules, const Board& start) {
+    if (rules.fill_from_right) return false;
+    for (int row = 0; row < kRows; ++row) {
+        const Card first = start.at(Slot{row, 0});
+        if (first.is_gap() || first.rank() != rules.base_rank()) return true;
+    }
+    return false;
+}
+
 bool Search::rows_fixed() const {
     for (int r = 0; r < kRows; ++r) {
         const std::uint8_t first = cells_[static_cast<std::size_t>(r * width_)];

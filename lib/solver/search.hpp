@@ -75,6 +75,13 @@ void rearrange(unsigned suits, unsigned from, unsigned to, int hole, Shuttle&& s
     }
 }
 
+// Whether a complete search may be split in halves (search.cpp, "Halves"): a
+// card of the base rank moves only into a first-column gap, so rows once fixed
+// stay fixed (not with fill_from_right, where it may also go left of its
+// successor), and the start's rows are not fixed already (then one half would
+// hold every position).
+bool halves_apply(const Rules& rules, const Board& start);
+
 // The parity of an arrangement of the first column's base cards: of the
 // permutation the suits of rows 0 to 3 make (search.cpp, "Halves").
 inline int arrangement_parity(const std::array<int, kRows>& suit_of_row) {

@@ -11,13 +11,15 @@
 //    gets to it. (Measured on gaps deals 1-100 at 60 s: of the 48 deals this
 //    track won first, 47 in that first search. It used to go on to 4 and then 6
 //    moves, searches nearly the size of the complete one that only deal 997 of
-//    1-1000's hard wins was seen to need; the halves pay more: gaps deal 21 was
-//    undecided at 60 s, the complete search at 78 million of the 115 million
-//    positions its proof takes.)
-// A line from either track is a decision; "no win" is one only when both
-// halves are searched to the end, and counts the positions of both. The answer
-// is the line found after fewer of its own track's positions (the first track's
-// on a tie). Each track's search depends only on its own count, so that answer
+//    1-1000's hard wins was seen to need; the halves pay more: gaps deal 21,
+//    undecided at 60 s before, is proven lost in 57 s.)
+// Where the halves do not apply (fill_from_right, or the rows fixed at the
+// start: halves_apply()), the first track runs the whole complete search and the
+// second ends with its first search.
+// A line from either track is a decision; "no win" is one when both halves are
+// searched to the end (or the whole complete search), and counts the positions
+// of both tracks. The answer is the decision made after fewer of its own track's
+// positions (the first track's on a tie). Each track's search depends only on its own count, so that answer
 // does not depend on the threads or on the machine's speed: the tracks run
 // freely, side by side on two threads when limits.threads allows (in turn, a
 // step each, otherwise), and once one finds a line, the other goes on only up
@@ -50,7 +52,8 @@ static_assert(kTwosFirst <= kMostTwos);
 
 struct Track {
     std::unique_ptr<Search> search;  // this track's thread alone touches it
-    int twos = -1;  // the search limits moves of placed 2s to this many; -1: a half of the complete search
+    int twos = -1;  // the search limits moves of placed 2s to this many; -1: none
+    int half = -1;  // of the complete search (search.cpp, "Halves"); -1: all of it
     std::uint64_t earlier = 0;  // positions of this track's finished searches
     std::size_t peak = 0;
     Verdict verdict = Verdict::Undecided;
@@ -64,9 +67,9 @@ struct Track {
     std::atomic<bool> ended{false};
 
     std::uint64_t positions() const { return earlier + (search ? search->positions() : 0); }
-    // A track decides by a line alone: a half searched to the end proves
-    // nothing without the other.
-    bool decides() const { return verdict == Verdict::Won; }
+    // A line decides; "no win" only from the whole complete search (a half
+    // proves nothing without the other).
+    bool decides() const { return verdict == Verdict::Won || (verdict == Verdict::NoWin && twos < 0 && half < 0); }
     bool exhausted() const { return verdict == Verdict::NoWin; }
 };
 
@@ -75,7 +78,13 @@ public:
     TwoTracks(const Game& game, const SolveLimits& limits, Clock::time_point started)
         : game_(game), limits_(limits), track_limits_(limits), started_(started), progress_(limits, started) {
         track_limits_.memory_bytes = limits.memory_bytes / 2;
-        first_.search = make(-1, 0);
+        // Where the halves do not apply, the first track runs the whole complete
+        // search and the second ends with its first search.
+        if (halves_apply(game.rules(), game.board())) {
+            first_.half = 0;
+            second_.half = 1;
+        }
+        first_.search = make(-1, first_.half);
         second_.twos = kTwosFirst;
         second_.search = make(second_.twos, -1);
     }
@@ -180,12 +189,12 @@ private:
             const Verdict verdict = track.search->run(target - track.earlier);
             track.peak = std::max(track.peak, track.search->peak_bytes());
             if (verdict == Verdict::Undecided && track.search->limit() == Limit::Positions) return;
-            if (verdict == Verdict::NoWin && track.twos >= 0) {
+            if (verdict == Verdict::NoWin && track.twos >= 0 && track.half >= 0) {
                 // The search with few moves of placed 2s is exhausted: on to the other half.
                 track.earlier += track.search->positions();
                 track.search.reset();  // its table goes before the next one comes
                 track.twos = -1;
-                track.search = make(-1, 1);
+                track.search = make(-1, track.half);
                 if (track.positions() >= target) return;
                 continue;
             }
@@ -226,7 +235,7 @@ private:
             result.line = first->search->line();
             return result;
         }
-        if (first_.exhausted() && second_.exhausted()) {
+        if (first_.half >= 0 && first_.exhausted() && second_.exhausted()) {
             result.verdict = Verdict::NoWin;  // both halves, to the end
             result.limit = Limit::None;
             return result;

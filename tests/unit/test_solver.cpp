@@ -342,6 +342,18 @@ TEST_CASE("each half of a complete search wins exactly where a win of its parity
     MESSAGE("proofs: complete ", complete_positions, ", halves ", half_positions[0], " and ", half_positions[1]);
 }
 
+TEST_CASE("the halves apply where rows once fixed stay fixed, and not fixed yet") {
+    const Rules gaps = preset("gaps");
+    CHECK(solver::halves_apply(gaps, Game(gaps, deal_number(1, gaps)).board()));
+    // A card of the base rank may also go left of its successor: a fixed row's 2 may leave.
+    Rules from_right = gaps;
+    from_right.fill_from_right = true;
+    CHECK_FALSE(solver::halves_apply(from_right, Game(from_right, deal_number(1, from_right)).board()));
+    // The aces dealt to the row starts: the rows are fixed from the start, one arrangement.
+    const Rules blue_moon = preset("blue-moon");
+    CHECK_FALSE(solver::halves_apply(blue_moon, Game(blue_moon, deal_number(1, blue_moon)).board()));
+}
+
 TEST_CASE("the memory limit gives undecided, never a crash") {
     const Rules gaps = preset("gaps");
     Game game(gaps, deal_number(1, gaps));  // no win; proving it takes about 10 million positions
