@@ -2,6 +2,8 @@
 # Settles the deals a 60 s run leaves undecided, run by hand (not in CI):
 #   bench/settle.sh BINARY PRESET FILE MEMORY_MB DEAL...
 # e.g. bench/settle.sh build/addiction gaps bench/results/gaps-settled.jsonl 26000 14 21
+# With TIME_LIMIT=S in the environment each deal stops at S seconds instead (the
+# 60 s reruns of the deals a range left undecided: TIME_LIMIT=60 ... 1536 DEAL...).
 # Runs bench/solve-bench.sh on each DEAL with no time limit and MEMORY_MB for its
 # tables (from 6144 MB up, each table's entries keep the whole key and the table
 # grows as far as the memory goes: README, "How the solver works"), so that a
@@ -26,7 +28,7 @@ for deal in "$@"; do
     continue
   fi
   # solve-bench's columns: deal verdict moves shuffles positions seconds peak_mb replay rss_mb
-  row=$("$HERE/solve-bench.sh" "$BIN" "$PRESET" "$deal-$deal" 0 "$MEMORY" | grep -P "^$deal\t")
+  row=$("$HERE/solve-bench.sh" "$BIN" "$PRESET" "$deal-$deal" "${TIME_LIMIT:-0}" "$MEMORY" | grep -P "^$deal\t")
   line=$(jq -R -c --arg rules "$PRESET" 'split("\t") as [$deal, $verdict, $moves, $shuffles, $positions, $seconds, $peak, $replay, $rss]
     | {deal: ($deal | tonumber), rules: $rules, verdict: $verdict, moves: ($moves | tonumber),
        shuffles: ($shuffles | tonumber), positions: ($positions | tonumber), seconds: ($seconds | tonumber),

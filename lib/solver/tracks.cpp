@@ -18,17 +18,18 @@
 // second ends with its first search.
 // A line from either track is a decision; "no win" is one when both halves are
 // searched to the end (or the whole complete search), and counts the positions
-// of both tracks. The answer is the decision made after fewer of its own track's
-// positions (the first track's on a tie). Each track's search depends only on its own count, so that answer
-// does not depend on the threads or on the machine's speed: the tracks run
-// freely, side by side on two threads when limits.threads allows (in turn, a
-// step each, otherwise), and once one finds a line, the other goes on only up
-// to the same count, to see whether it finds one first. (They used to advance
-// in rounds of equal counts, waiting for each other at the end of each: the
-// faster thread idled, and gaps deal 46 kept 1.81 of 2 processors busy; now
-// 1.95, in 0.934 of the time.) A position budget is shared: each track may
-// store half of it, and all that the other leaves once the other has ended. A
-// track stopped by the clock or a stop request ends the search.
+// of both tracks. The answer is the decision made after fewer of its own
+// track's positions (the first track's on a tie). Each track's search depends
+// only on its own count, so that answer does not depend on the threads or on
+// the machine's speed: the tracks run freely, side by side on two threads when
+// limits.threads allows (in turn, a step each, otherwise), and once one
+// decides, the other goes on only up to the same count, to see whether it
+// finds a line first. (They used to advance in rounds of equal counts, waiting
+// for each other at the end of each: the faster thread idled, and gaps deal 46
+// kept 1.81 of 2 processors busy; now 1.95, in 0.934 of the time.) A position
+// budget is shared: each track may store half of it, and all that the other
+// leaves once the other has ended. A track stopped by the clock or a stop
+// request ends the search.
 #include "tracks.hpp"
 
 #include <algorithm>
