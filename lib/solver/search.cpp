@@ -121,11 +121,7 @@ bool Search::twos_as_set() const {
 // deals, and replays every line. Gaps deal 46 is proven lost in 25.9 million
 // positions instead of 33.8 million.
 bool Search::safe_step(Step& step) const {
-    if (!safe_moves_ || spent_ < last_shuffle_) return false;
-    for (int r = 0; r < kRows; ++r) {
-        const std::uint8_t first = cells_[static_cast<std::size_t>(r * width_)];
-        if (first == 0 || rank(first) != base_) return false;
-    }
+    if (!safe_moves_ || spent_ < last_shuffle_ || !rows_fixed()) return false;
     for (std::uint8_t gap : gaps_) {
         const std::uint8_t left = cells_[static_cast<std::size_t>(gap - 1)];
         // The card a run ending left of the gap ends with: a cheap test first.

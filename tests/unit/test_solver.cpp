@@ -266,11 +266,10 @@ TEST_CASE("leaving dead ends out of the table changes no verdict and no line") {
 // The parity of a won board's arrangement: of the permutation of suits over
 // the rows, as the rows' first cards give it.
 int arrangement_parity(const Board& board) {
-    int inversions = 0;
-    for (int i = 0; i < kRows; ++i)
-        for (int j = i + 1; j < kRows; ++j)
-            inversions += board.at(Slot{i, 0}).suit() > board.at(Slot{j, 0}).suit() ? 1 : 0;
-    return inversions & 1;
+    std::array<int, kRows> suit_of_row{};
+    for (int row = 0; row < kRows; ++row)
+        suit_of_row[static_cast<std::size_t>(row)] = static_cast<int>(board.at(Slot{row, 0}).suit());
+    return solver::arrangement_parity(suit_of_row);
 }
 
 TEST_CASE("each half of a complete search wins exactly where a win of its parity is reachable") {
