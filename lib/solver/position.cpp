@@ -136,6 +136,7 @@ void Search::unshuffle() {
 // The legal steps from here, best first. Every legal step is kept, except in a
 // pass that limits the moves of placed 2s, whose failure proves nothing.
 void Search::generate(Frame& frame) {
+    frame.other_count = 0;
     std::array<int, kRows> run{};
     int placed = 0;
     for (int row = 0; row < kRows; ++row) {
@@ -249,19 +250,24 @@ void Search::generate(Frame& frame) {
                     if (cells_[static_cast<std::size_t>(r * width_ + 1)] == (other << 4 | (base_ + 1))) value += 100;
                 }
                 const int r = order[static_cast<std::size_t>(k)];
+                const Step step{two, where_[two], static_cast<std::uint8_t>(r * width_),
+                                static_cast<std::uint8_t>(kArranges | suits), before, after};
                 if (pass_.half >= 0 && count == kRows) {
-                    // The rows are fixed by this step: a half lists its own arrangements only.
+                    // The rows are fixed by this step: a half lists its own
+                    // arrangements only, and sets aside the others where it hands
+                    // them on (expand()).
                     std::array<int, kRows> suit_of_row{};
                     int j = 0;
                     for (int other = 0; other < 4; ++other)
                         if (suits >> other & 1) suit_of_row[static_cast<std::size_t>(order[static_cast<std::size_t>(j++)])] = other;
                     suit_of_row[static_cast<std::size_t>(r)] = suit;
-                    if (arrangement_parity(suit_of_row) != pass_.half) continue;
+                    if (arrangement_parity(suit_of_row) != pass_.half) {
+                        if (hand_off_) frame.others[frame.other_count++] = step;
+                        continue;
+                    }
                 }
                 if (cells_[static_cast<std::size_t>(r * width_ + 1)] == two + 1) value += 100;
-                frame.steps[static_cast<std::size_t>(n)] =
-                    Step{two, where_[two], static_cast<std::uint8_t>(r * width_), static_cast<std::uint8_t>(kArranges | suits),
-                         before, after};
+                frame.steps[static_cast<std::size_t>(n)] = step;
                 score[static_cast<std::size_t>(n)] = value;
                 ++n;
             } while (std::next_permutation(order.begin(), order.begin() + count));

@@ -163,6 +163,22 @@ bool Search::safe_step(Step& step) const {
 // position the fixing step reaches instead left 7.97 million in each: the
 // subtrees of one arrangement share many positions, and each half searched
 // them again. Splitting by the suit of the first row: 5.89 and 6.07 million.
+//
+// Handing on (Search::hand_off_to, tracks.cpp). Half 1 is the positions with
+// the rows not fixed, which half 0 searches too, and the odd arrangements,
+// each reached through a step that fixes the rows from a position with the
+// rows not fixed. A position's steps are listed when it is expanded, and
+// half 0 expands every position with the rows not fixed that is reachable
+// and no dead end (a dead end reaches no win in either half), once each. So
+// when half 0 searches to the end, the steps it hands on at its expansions are
+// every odd fixing step from every such position, and searching what each
+// leads to (with one table, in turn: a position found in it was searched to
+// the end, with no win, under an earlier step, or is on the stack) is a search
+// of half 1 past its positions with the rows not fixed: a win of half 1 is
+// found there if and only if half 1 has one. A line from a step handed on is
+// the line half 0 had to the position it was handed with, then the step and
+// the rest. A unit test checks the verdicts against half 1 searched alone, on
+// small deals, and replays every line.
 bool halves_apply(const Rules& rules, const Board& start) {
     if (rules.fill_from_right) return false;
     for (int row = 0; row < kRows; ++row) {
@@ -209,11 +225,18 @@ bool Search::dominated() const {
 }
 
 std::vector<Action> Search::path_actions() const {
-    std::vector<Action> out;
-    int shuffle = first_shuffle_;
+    std::vector<Step> steps;
     for (const Level& frame : frames_) {
         if (frame.next == 0) break;  // no step taken from it yet
-        const Step& step = taken(frame);
+        steps.push_back(taken(frame));
+    }
+    return actions(steps);
+}
+
+std::vector<Action> Search::actions(const std::vector<Step>& steps) const {
+    std::vector<Action> out;
+    int shuffle = first_shuffle_;
+    for (const Step& step : steps) {
         if (step.card == 0) {
             out.push_back(Action::make_shuffle(shuffle++));
         } else {
@@ -238,6 +261,15 @@ std::vector<Action> Search::path_actions() const {
         }
     }
     return out;
+}
+
+void Search::enter(const Cells& before, const Step& step) {
+    load(before);
+    rooted_ = true;
+    pending_ = false;
+    steps_.clear();
+    frames_.assign(1, Level{0, 1, 0});
+    steps_.push_back(step);
 }
 
 Verdict Search::run(std::uint64_t until) {
@@ -280,10 +312,12 @@ Verdict Search::run(std::uint64_t until) {
             continue;
         }
         const Step step = steps_[frame.first + frame.next++];
+        kept_ = std::min(kept_, frames_.size() - 1);
         apply(step);
         // A half leaves the other half's arrangements alone: the step that fixes
         // the rows brings a base card into the first column, a plain move here
-        // (generate() lists no kArranges step of the other half's).
+        // (generate() lists no kArranges step of the other half's, and expand()
+        // keeps none of them where they are handed on).
         if (pass_.half >= 0 && step.aux == 0 && step.card != 0 && rank(step.card) == base_ && col(step.to) == 0 &&
             rows_fixed() && other_half()) {
             undo(step);
@@ -352,13 +386,51 @@ Verdict Search::run(std::uint64_t until) {
 // Whether the position whose steps generate() just listed has none, or is a
 // dead end where no shuffle can follow.
 bool Search::dead_end_here() const {
-    return scratch_.count == 0 || (spent_ >= last_shuffle_ && hopeless());
+    return scratch_.count + scratch_.other_count == 0 || (spent_ >= last_shuffle_ && hopeless());
 }
 
 // The current position's steps, as generate() listed them, go on the stack.
+// A half that hands on the other half's arrangements hands on the steps that
+// fix the rows in one of them instead, the position before them being this
+// one.
 void Search::expand() {
-    frames_.push_back(Level{static_cast<std::uint32_t>(steps_.size()), scratch_.count, 0});
-    steps_.insert(steps_.end(), scratch_.steps.begin(), scratch_.steps.begin() + scratch_.count);
+    const auto first = static_cast<std::uint32_t>(steps_.size());
+    if (!hand_off_) {
+        frames_.push_back(Level{first, scratch_.count, 0});
+        steps_.insert(steps_.end(), scratch_.steps.begin(), scratch_.steps.begin() + scratch_.count);
+        return;
+    }
+    auto take = [this](const Step& step) {
+        hand_off_(*this, cells_, step);
+        kept_ = frames_.size();
+    };
+    for (int i = 0; i < scratch_.other_count; ++i) take(scratch_.others[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < scratch_.count; ++i) {
+        const Step& step = scratch_.steps[static_cast<std::size_t>(i)];
+        if (fixes_other_half(step)) {
+            take(step);
+        } else {
+            steps_.push_back(step);
+        }
+    }
+    frames_.push_back(Level{first, static_cast<std::uint8_t>(steps_.size() - first), 0});
+}
+
+// Whether `step`, a plain move, fixes the rows in an arrangement of the other
+// half: it brings the last base card into the first column from outside it.
+// (generate() sets aside the steps of kArranges that do.)
+bool Search::fixes_other_half(const Step& step) const {
+    if (step.aux != 0 || step.card == 0 || rank(step.card) != base_ || col(step.to) != 0 || col(step.from) == 0)
+        return false;
+    std::array<int, kRows> suit_of_row{};
+    for (int r = 0; r < kRows; ++r) {
+        const std::uint8_t first = cells_[static_cast<std::size_t>(r * width_)];
+        if (r == row(step.to)) continue;
+        if (first == 0 || rank(first) != base_) return false;
+        suit_of_row[static_cast<std::size_t>(r)] = first >> 4;
+    }
+    suit_of_row[static_cast<std::size_t>(row(step.to))] = step.card >> 4;
+    return arrangement_parity(suit_of_row) != pass_.half;
 }
 
 // After a position is counted: whether a limit stops the search there.

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "dead_end.hpp"
@@ -102,6 +103,10 @@ struct Frame {
     std::array<Step, kMaxSteps> steps;
     std::uint8_t count = 0;
     std::uint8_t next = 0;
+    // In a half that hands on the other half's arrangements, the steps that fix
+    // the rows in one of them (at most half of the 4! orders of the 2s).
+    std::array<Step, 12> others;
+    std::uint8_t other_count = 0;
 };
 
 // One position on the search stack: its steps are steps_[first, first + count),
@@ -138,6 +143,31 @@ public:
         stop_ = flag;
         table_.stop_when(limits_.stop, flag);
     }
+    using Cells = std::array<std::uint8_t, kMaxSlots>;
+    // A half that hands on the other half's arrangements (tracks.cpp): where a
+    // step of a position it expands would fix the rows in an arrangement of the
+    // other half, the search calls `take` with the position and the step, and
+    // leaves the step out.
+    using HandOff = std::function<void(const Search&, const Cells& before, const Step& step)>;
+    void hand_off_to(HandOff take) { hand_off_ = std::move(take); }
+    // In a call of `take`: the steps of the line to the position being
+    // expanded (a step of the stack: step(level) for level < depth()), of
+    // which the first kept() are those of the line the last call was given.
+    std::size_t depth() const { return frames_.size(); }
+    const Step& step(std::size_t level) const { return taken(frames_[level]); }
+    std::size_t kept() const { return kept_; }
+    // ... and as actions.
+    std::vector<Action> line_here() const { return path_actions(); }
+    // The actions that make `steps`, taken in turn from the start.
+    std::vector<Action> actions(const std::vector<Step>& steps) const;
+    // A search of the steps handed on, each from its own position: enter()
+    // makes the position before `step` the search's, with the one step to take
+    // (not stored, not counted, as a search that took the step there itself);
+    // run() then says NoWin when every position the step leads to is searched,
+    // and enter() may start the next. The table and the count go on. A line
+    // found starts with the step.
+    void enter(const Cells& before, const Step& step);
+
     // Reports to `progress` while it runs, `before` positions counted already.
     void report_to(Progress* progress, std::uint64_t before) {
         progress_ = progress;
@@ -181,8 +211,6 @@ private:
     int row(int slot) const { return row_[static_cast<std::size_t>(slot)]; }
     static int rank(std::uint8_t code) { return code & 15; }
 
-    using Cells = std::array<std::uint8_t, kMaxSlots>;
-
     // position.cpp
     void load(const Board& board);
     void load(const Cells& cells);
@@ -197,6 +225,7 @@ private:
     bool hopeless() const;
     bool dead_end_here() const;
     void expand();
+    bool fixes_other_half(const Step& step) const;
     bool stops(std::uint64_t until);
     bool can_undo(const Step& step) const;
     bool safe_step(Step& step) const;
@@ -358,6 +387,10 @@ private:
     std::vector<Key> avoided_;       // the keys avoid() stored
     std::size_t shortest_bytes_ = 0; // what shortest_best_line() held besides the table
     bool shortening_ = false;        // in shortest_best_line(): generate() tracks nothing
+    HandOff hand_off_;
+    // The steps of the stack that no step taken has replaced since the last
+    // hand-off (a step taken from position i replaces step i and all above).
+    std::size_t kept_ = 0;
 };
 
 }  // namespace addiction::solver

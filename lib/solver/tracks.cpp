@@ -3,38 +3,61 @@
 // The moves-only search runs on two tracks, each with half the memory:
 //  - one half of the complete search (search.cpp, "Halves": the positions with
 //    the rows not fixed, and the arrangements of the 2s of even parity once they
-//    are fixed);
+//    are fixed), handing on each step that fixes the rows in an arrangement of
+//    odd parity (Search::hand_off_to) instead of leaving it out;
 //  - a search that allows at most 2 moves of a placed 2 out of the first column
-//    on a line, then the other half of the complete search. Depth-first lines
-//    are full of such moves, and the space with few of them is far smaller, so
-//    a line that needs one or two is found there long before a complete search
-//    gets to it. (Measured on gaps deals 1-100 at 60 s: of the 48 deals this
-//    track won first, 47 in that first search. It used to go on to 4 and then 6
-//    moves, searches nearly the size of the complete one that only deal 997 of
-//    1-1000's hard wins was seen to need; the halves pay more: gaps deal 21,
-//    undecided at 60 s before, is proven lost in 57 s.)
+//    on a line, then the other half of the complete search: the steps the first
+//    track handed on, each searched from the position it was handed with
+//    (Search::enter), in the order handed, with one table. Depth-first lines
+//    are full of moves of placed 2s, and the space with few of them is far
+//    smaller, so a line that needs one or two is found there long before a
+//    complete search gets to it. (Measured on gaps deals 1-100 at 60 s: of the
+//    48 deals this track won first, 47 in that first search. It used to go on
+//    to 4 and then 6 moves, searches nearly the size of the complete one that
+//    only deal 997 of 1-1000's hard wins was seen to need.)
+// The positions with the rows not fixed are searched once, by the first track:
+// the second half is what the steps handed on lead to (search.cpp, "Halves":
+// every position of the odd half with the rows fixed is reached through such a
+// step, and from one the first track expanded). When each half searched them
+// itself, gaps deal 21 took 57 s and 135.7 million positions; handed on, 49 s
+// and 126.8 million, and deal 5018, whose positions lie mostly before the rows
+// are fixed, 0.61 of the time.
 // Where the halves do not apply (fill_from_right, or the rows fixed at the
 // start: halves_apply()), the first track runs the whole complete search and the
 // second ends with its first search.
 // A line from either track is a decision; "no win" is one when both halves are
 // searched to the end (or the whole complete search), and counts the positions
 // of both tracks. The answer is the decision made after fewer of its own
-// track's positions (the first track's on a tie). Each track's search depends
-// only on its own count, so that answer does not depend on the threads or on
-// the machine's speed: the tracks run freely, side by side on two threads when
-// limits.threads allows (in turn, a step each, otherwise), and once one
-// decides, the other goes on only up to the same count, to see whether it
-// finds a line first. (They used to advance in rounds of equal counts, waiting
-// for each other at the end of each: the faster thread idled, and gaps deal 46
-// kept 1.81 of 2 processors busy; now 1.95, in 0.934 of the time.) A position
-// budget is shared: each track may store half of it, and all that the other
-// leaves once the other has ended. A track stopped by the clock or a stop
+// track's positions (the first track's on a tie). The first track's search
+// depends on nothing but its own count, and the second's on its count and on
+// the steps handed on before it, which come in the same order on any machine;
+// so the answer does not depend on the threads or on the machine's speed: the
+// tracks run freely, side by side on two threads when limits.threads allows
+// (in turn, a step each, otherwise), and once one decides, the other goes on
+// only up to the same count, to see whether it finds a line first. The second
+// track waits while nothing handed on is left to search, and ends once the
+// first has ended and all it handed on is searched: then it has searched what
+// the first track handed on up to its end, whatever the timing. (A line of the
+// second track's then found from a step the first track would have handed on
+// after its own line is not found, on any machine.) (The tracks used to
+// advance in rounds of equal counts, waiting for each other at the end of each:
+// the faster thread idled, and gaps deal 46 kept 1.81 of 2 processors busy;
+// then 1.95, in 0.934 of the time.) A position budget is shared: each track
+// may store half of it, and all that the other leaves once the other has
+// ended. When the first track waits at its half for the second to end, and
+// the second has searched all that was handed on, the second ends there (it
+// could go on only with what the first track hands on next): so a budget
+// reported with a line the first track found may find that line with fewer of
+// the second track's positions. A track stopped by the clock or a stop
 // request ends the search.
 #include "tracks.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <atomic>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 #include "search.hpp"
@@ -51,10 +74,137 @@ constexpr std::uint64_t kNever = ~std::uint64_t{0};
 constexpr int kTwosFirst = 2;
 static_assert(kTwosFirst <= kMostTwos);
 
+// The steps handed on, first in first out. A step is kept as the cells that
+// differ from the position before the one handed on last (none, for the next
+// arrangement from the same position; a few, for a position near it), then the
+// step: about 8 bytes instead of 64 (gaps deal 97 hands on 3.7 million). The
+// first track writes them to a block of its own and hands the block over at
+// the end of each of its steps (flush()), so the threads meet once a block, not
+// once a step handed on. Past `capacity` bytes the relay is full, and the first
+// track waits until it is not.
+class Relay {
+public:
+    explicit Relay(std::size_t capacity) : capacity_(std::max<std::size_t>(capacity, 1u << 16)) {}
+
+    // The first track's side: the position `from` is expanding, the step, and
+    // the steps of the line there that differ from the last one's.
+    void push(const Search& from, const Search::Cells& before, const Step& step) {
+        const std::size_t kept = from.kept();
+        write_count(pushed_depth_ - kept);
+        write_count(from.depth() - kept);
+        for (std::size_t level = kept; level < from.depth(); ++level) write(from.step(level));
+        pushed_depth_ = from.depth();
+        const std::size_t count_at = writing_.size();
+        writing_.push_back(0);
+        std::uint8_t changed = 0;
+        // Eight cells at a time: most positions handed on are the one before.
+        static_assert(kMaxSlots % 8 == 0);
+        for (std::size_t word = 0; word < kMaxSlots; word += 8) {
+            std::uint64_t now = 0;
+            std::uint64_t then = 0;
+            std::memcpy(&now, before.data() + word, 8);
+            std::memcpy(&then, pushed_.data() + word, 8);
+            if (now == then) continue;
+            for (std::size_t slot = word; slot < word + 8; ++slot) {
+                if (before[slot] == pushed_[slot]) continue;
+                writing_.push_back(static_cast<std::uint8_t>(slot));
+                writing_.push_back(before[slot]);
+                ++changed;
+            }
+        }
+        writing_[count_at] = changed;
+        write(step);
+        pushed_ = before;
+    }
+    void flush() {
+        if (writing_.empty()) return;
+        const std::lock_guard<std::mutex> lock(mutex_);
+        waiting_bytes_ += writing_.size();
+        peak_ = std::max(peak_, waiting_bytes_);
+        waiting_.push_back(std::move(writing_));
+        writing_ = {};
+    }
+    bool full() const {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return waiting_bytes_ >= capacity_;
+    }
+
+    // The second track's side: the next step handed on, and the position before
+    // it, or false when none is handed over yet.
+    bool pop(Search::Cells& before, Step& step) {
+        if (read_ == reading_.size()) {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            if (waiting_.empty()) return false;
+            waiting_bytes_ -= reading_.size();
+            reading_ = std::move(waiting_.front());
+            waiting_.pop_front();
+            read_ = 0;
+        }
+        const std::uint8_t* at = reading_.data() + read_;
+        const std::size_t dropped = read_count(at);
+        const std::size_t added = read_count(at);
+        line_.resize(line_.size() - dropped);
+        for (std::size_t i = 0; i < added; ++i) line_.push_back(read_step(at));
+        const std::uint8_t changed = *at++;
+        for (std::uint8_t i = 0; i < changed; ++i, at += 2) popped_[at[0]] = at[1];
+        step = read_step(at);
+        read_ = static_cast<std::size_t>(at - reading_.data());
+        before = popped_;
+        return true;
+    }
+    // The steps of the first track's line to the position before the step popped last.
+    const std::vector<Step>& line() const { return line_; }
+
+    std::size_t bytes() const {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return waiting_bytes_;
+    }
+    std::size_t peak_bytes() const {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return peak_;
+    }
+
+private:
+    void write(const Step& step) {
+        writing_.insert(writing_.end(), {step.card, step.from, step.to, step.aux, step.before, step.after});
+    }
+    void write_count(std::size_t count) {
+        writing_.push_back(static_cast<std::uint8_t>(count));
+        writing_.push_back(static_cast<std::uint8_t>(count >> 8));
+    }
+    static Step read_step(const std::uint8_t*& at) {
+        const Step step{at[0], at[1], at[2], at[3], at[4], at[5]};
+        at += 6;
+        return step;
+    }
+    static std::size_t read_count(const std::uint8_t*& at) {
+        const std::size_t count = at[0] | static_cast<std::size_t>(at[1]) << 8;
+        at += 2;
+        return count;
+    }
+
+    mutable std::mutex mutex_;
+    std::deque<std::vector<std::uint8_t>> waiting_;
+    std::size_t waiting_bytes_ = 0;  // in waiting_, and in the block being read
+    const std::size_t capacity_;
+    std::size_t peak_ = 0;
+    std::vector<std::uint8_t> writing_;  // the first track's block
+    Search::Cells pushed_{};             // the position before the step pushed last
+    std::size_t pushed_depth_ = 0;       // the steps of the line to it
+    std::vector<std::uint8_t> reading_;  // the second track's block
+    std::size_t read_ = 0;
+    Search::Cells popped_{};  // the position before the step popped last
+    std::vector<Step> line_;  // the steps of the line to it
+};
+
 struct Track {
     std::unique_ptr<Search> search;  // this track's thread alone touches it
     int twos = -1;  // the search limits moves of placed 2s to this many; -1: none
     int half = -1;  // of the complete search (search.cpp, "Halves"); -1: all of it
+    // The second track's half: the steps the first track hands on, each searched
+    // from the position before it (Search::enter), in the order handed.
+    bool relayed = false;
+    bool in_step = false;     // a step handed on is being searched
     std::uint64_t earlier = 0;  // positions of this track's finished searches
     std::size_t peak = 0;
     Verdict verdict = Verdict::Undecided;
@@ -66,6 +216,9 @@ struct Track {
     std::atomic<std::size_t> bytes{0};
     std::atomic<std::uint64_t> decided_at{kNever};
     std::atomic<bool> ended{false};
+    // The first track is at its share of a position budget and waits for the
+    // second to end: it hands on nothing more until then.
+    std::atomic<bool> at_share{false};
 
     std::uint64_t positions() const { return earlier + (search ? search->positions() : 0); }
     // A line decides; "no win" only from the whole complete search (a half
@@ -77,7 +230,16 @@ struct Track {
 class TwoTracks {
 public:
     TwoTracks(const Game& game, const SolveLimits& limits, Clock::time_point started)
-        : game_(game), limits_(limits), track_limits_(limits), started_(started), progress_(limits, started) {
+        : game_(game),
+          limits_(limits),
+          track_limits_(limits),
+          started_(started),
+          relay_(limits.memory_bytes / 8),
+          progress_(limits, started) {
+        // Each table has half of the memory, and the relay an eighth more. (Not
+        // out of a table's half: a table doubles only while the old and the new
+        // array fit its limit together, and a half of 1536 MB less the relay's
+        // room would stop it at 256 MB.)
         track_limits_.memory_bytes = limits.memory_bytes / 2;
         // Where the halves do not apply, the first track runs the whole complete
         // search and the second ends with its first search.
@@ -85,9 +247,15 @@ public:
             first_.half = 0;
             second_.half = 1;
         }
-        first_.search = make(-1, first_.half);
+        first_.search = make(track_limits_, -1, first_.half);
+        if (first_.half >= 0) {
+            first_.search->hand_off_to([this](const Search& from, const Search::Cells& before, const Step& step) {
+                // Once the second track has ended, no one takes it.
+                if (!second_.ended.load()) relay_.push(from, before, step);
+            });
+        }
         second_.twos = kTwosFirst;
-        second_.search = make(second_.twos, -1);
+        second_.search = make(track_limits_, second_.twos, -1);
     }
 
     SolveResult run() {
@@ -126,12 +294,12 @@ public:
 private:
     enum class Stepped { Ran, Waits, Ended };
 
-    std::unique_ptr<Search> make(int twos, int half) const {
+    std::unique_ptr<Search> make(const SolveLimits& limits, int twos, int half) const {
         Pass pass;
         pass.shuffles = false;
         pass.twos = twos;
         pass.half = half;
-        return std::make_unique<Search>(game_, track_limits_, pass, started_);
+        return std::make_unique<Search>(game_, limits, pass, started_);
     }
 
     // Runs `track` on its own thread until it ends.
@@ -168,47 +336,80 @@ private:
             const bool other_ended = other.ended.load();
             const std::uint64_t other_count = other.count.load();
             const std::uint64_t cap = other_ended ? budget - std::min(budget, other_count) : share(track);
-            if (at >= cap && !other_ended && other_count < share(other) && end > at) return Stepped::Waits;
+            if (at >= cap && !other_ended && other_count < share(other) && end > at) {
+                track.at_share.store(true);
+                return Stepped::Waits;
+            }
             if (cap < end) end = cap;
         }
         if (at >= end) return end_here(Limit::Positions);
-        advance(track, std::min(kStep, end - at));
+        if (&track == &first_ && relay_.full() && !second_.ended.load()) return Stepped::Waits;
+        const Stepped stepped = advance(track, std::min(kStep, end - at));
+        // What it handed on goes over before the second track can see it end.
+        if (&track == &first_) relay_.flush();
         track.count.store(track.positions());
-        track.bytes.store(track.search->bytes());
+        track.bytes.store(track.search ? track.search->bytes() : 0);
         if (track.verdict != Verdict::Undecided || track.limit != Limit::None) {
             if (track.decides()) track.decided_at.store(track.positions());
             track.ended.store(true);
             return Stepped::Ended;
         }
-        return Stepped::Ran;
+        return stepped;
     }
 
-    void advance(Track& track, std::uint64_t slice) {
+    Stepped advance(Track& track, std::uint64_t slice) {
         const std::uint64_t target = track.positions() + slice;
         while (true) {
+            if (track.relayed && !track.in_step) {
+                // Read the first track's state before the relay: it hands on
+                // its last step before it ends or waits at its share.
+                const bool first_ended = first_.ended.load();
+                const bool first_at_share = first_.at_share.load();
+                Search::Cells before;
+                Step handed;
+                if (!relay_.pop(before, handed)) {
+                    // Every step handed on is searched: this half is, if the first
+                    // track searched the positions before the rows are fixed to the end.
+                    if (first_ended) track.verdict = first_.exhausted() ? Verdict::NoWin : Verdict::Undecided;
+                    if (first_ended && !first_.exhausted()) track.limit = Limit::Positions;
+                    // The first track waits for this one to end: end here.
+                    if (!first_ended && first_at_share) track.limit = Limit::Positions;
+                    return first_ended || first_at_share ? Stepped::Ran : Stepped::Waits;
+                }
+                track.search->enter(before, handed);
+                track.in_step = true;
+            }
             track.search->stop_when(&failed_);
             const Verdict verdict = track.search->run(target - track.earlier);
             track.peak = std::max(track.peak, track.search->peak_bytes());
-            if (verdict == Verdict::Undecided && track.search->limit() == Limit::Positions) return;
+            if (verdict == Verdict::Undecided && track.search->limit() == Limit::Positions) return Stepped::Ran;
+            if (verdict == Verdict::NoWin && track.relayed) {
+                track.in_step = false;  // on to the next step handed on
+                if (track.positions() >= target) return Stepped::Ran;
+                continue;
+            }
             if (verdict == Verdict::NoWin && track.twos >= 0 && track.half >= 0) {
-                // The search with few moves of placed 2s is exhausted: on to the other half.
+                // The search with few moves of placed 2s is exhausted: on to the
+                // other half, the steps the first track hands on.
                 track.earlier += track.search->positions();
                 track.search.reset();  // its table goes before the next one comes
                 track.twos = -1;
-                track.search = make(-1, track.half);
-                if (track.positions() >= target) return;
+                track.search = make(track_limits_, -1, track.half);
+                track.relayed = true;
+                if (track.positions() >= target) return Stepped::Ran;
                 continue;
             }
             // A line, a half exhausted, or a limit of its own.
             track.verdict = verdict;
             track.limit = verdict == Verdict::Undecided ? track.search->limit() : Limit::None;
-            return;
+            return Stepped::Ran;
         }
     }
 
     void report() {
-        progress_.report(first_.count.load() + second_.count.load(), first_.bytes.load() + second_.bytes.load(),
-                         first_.count.load(), second_.count.load());
+        progress_.report(first_.count.load() + second_.count.load(),
+                         first_.bytes.load() + second_.bytes.load() + relay_.bytes(), first_.count.load(),
+                         second_.count.load());
     }
 
     // The track that found a line after fewer of its positions, the first on a
@@ -228,12 +429,18 @@ private:
         const std::uint64_t held = first ? first->decided_at.load() : kNever;
         result.positions = 0;
         for (const Track* track : {&first_, &second_}) result.positions += std::min(track->positions(), held);
-        result.peak_bytes = first_.peak + second_.peak;
+        result.peak_bytes = first_.peak + second_.peak + relay_.peak_bytes();
         result.seconds = since(started_);
         if (first) {
             result.verdict = first->verdict;
             result.limit = Limit::None;
             result.line = first->search->line();
+            if (first == &second_ && second_.relayed) {
+                // A line from a step handed on: the first track's line to the
+                // position it came from, then the step and the rest.
+                const std::vector<Action> before = first->search->actions(relay_.line());
+                result.line.insert(result.line.begin(), before.begin(), before.end());
+            }
             return result;
         }
         if (first_.half >= 0 && first_.exhausted() && second_.exhausted()) {
@@ -259,6 +466,7 @@ private:
     const Clock::time_point started_;
     Track first_;
     Track second_;
+    Relay relay_;
     std::atomic<bool> failed_{false};  // a thread threw: end the other too (side_by_side throws it on)
     Progress progress_;
 };

@@ -341,6 +341,77 @@ TEST_CASE("each half of a complete search wins exactly where a win of its parity
     MESSAGE("proofs: complete ", complete_positions, ", halves ", half_positions[0], " and ", half_positions[1]);
 }
 
+TEST_CASE("the steps one half hands on, each searched from its position, win exactly where the other half does") {
+    // Search::hand_off_to and Search::enter, as the two tracks use them
+    // (solver/tracks.cpp): half 0 hands on the steps that fix the rows in an
+    // arrangement of half 1, and a search of half 1 takes them one at a time,
+    // with one table, in the order handed. Together they must decide as the two
+    // halves do; a line found from a step handed on is the line half 0 had to
+    // the position it handed on, then the line from there, and it replays to a
+    // win. (A half 0 that finds a line
+    // stops, as the first track does, and has handed on only part of half 1.)
+    SolveLimits as_solve = test::small_limits();
+    as_solve.as_solve_runs();
+    int relayed_wins = 0;
+    int relayed_losses = 0;
+    for (const SolveLimits& limits : {test::small_limits(), as_solve}) {
+        for (int ranks : {4, 5, 6, 7}) {
+            const Rules rules = rules_of(ranks, 0);
+            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 30u); ++deal) {
+                CAPTURE(limits.twos_as_set);
+                CAPTURE(ranks);
+                CAPTURE(deal);
+                Game game(rules, deal_number(deal, rules));
+                if (!solver::halves_apply(rules, game.board())) continue;
+                auto search = [&](int half) {
+                    solver::Pass pass;
+                    pass.shuffles = false;
+                    pass.half = half;
+                    return std::make_unique<solver::Search>(game, limits, pass, solver::Clock::now());
+                };
+                struct Handed {
+                    solver::Search::Cells before;
+                    solver::Step step;
+                    std::vector<Action> line;  // to `before`
+                };
+                std::vector<Handed> handed;
+                auto first = search(0);
+                first->hand_off_to([&](const solver::Search& from, const solver::Search::Cells& before, const solver::Step& step) {
+                    handed.push_back(Handed{before, step, from.line_here()});
+                });
+                const Verdict first_verdict = first->run(0);
+                REQUIRE(first_verdict == search(0)->run(0));
+                if (first_verdict == Verdict::Won) CHECK(replays_to_win(game, first->line()));
+                const Verdict other_half = search(1)->run(0);
+                REQUIRE(other_half != Verdict::Undecided);
+                auto second = search(1);
+                Verdict relayed = Verdict::NoWin;
+                std::size_t at = 0;
+                for (; at < handed.size() && relayed == Verdict::NoWin; ++at) {
+                    second->enter(handed[at].before, handed[at].step);
+                    relayed = second->run(0);
+                }
+                // Half 0 hands on all of half 1 only if it searches to the end;
+                // a line found from what it handed on is a line in any case.
+                if (first_verdict == Verdict::NoWin) CHECK(relayed == other_half);
+                if (relayed == Verdict::Won) CHECK(other_half == Verdict::Won);
+                if (relayed != Verdict::Won) {
+                    ++relayed_losses;
+                    continue;
+                }
+                ++relayed_wins;
+                std::vector<Action> line = handed[at - 1].line;
+                const std::vector<Action> rest = second->line();
+                line.insert(line.end(), rest.begin(), rest.end());
+                CHECK(replays_to_win(game, line));
+            }
+        }
+    }
+    CHECK(relayed_wins > 0);
+    CHECK(relayed_losses > 0);
+    MESSAGE("half 1 through the steps handed on: ", relayed_wins, " won, ", relayed_losses, " lost");
+}
+
 TEST_CASE("the halves apply where rows once fixed stay fixed, and not fixed yet") {
     const Rules gaps = preset("gaps");
     CHECK(solver::halves_apply(gaps, Game(gaps, deal_number(1, gaps)).board()));
