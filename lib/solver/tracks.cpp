@@ -84,7 +84,7 @@ static_assert(kTwosFirst <= kMostTwos);
 // track waits until it is not.
 class Relay {
 public:
-    explicit Relay(std::size_t capacity) : capacity_(std::max<std::size_t>(capacity, 1u << 16)) {}
+    explicit Relay(std::size_t capacity) : capacity_(std::max<std::size_t>(capacity, 1u << 16)) { writing_.reserve(kBlock); }
 
     // The first track's side: the position `from` is expanding, the step, and
     // the steps of the line there that differ from the last one's.
@@ -122,7 +122,15 @@ public:
         waiting_bytes_ += writing_.size();
         peak_ = std::max(peak_, waiting_bytes_);
         waiting_.push_back(std::move(writing_));
-        writing_ = {};
+        // A block the second track has read, if there is one: no new memory to
+        // map and clear.
+        if (spare_.empty()) {
+            writing_ = {};
+            writing_.reserve(kBlock);
+        } else {
+            writing_ = std::move(spare_.back());
+            spare_.pop_back();
+        }
     }
     bool full() const {
         const std::lock_guard<std::mutex> lock(mutex_);
@@ -136,6 +144,8 @@ public:
             const std::lock_guard<std::mutex> lock(mutex_);
             if (waiting_.empty()) return false;
             waiting_bytes_ -= reading_.size();
+            reading_.clear();
+            if (spare_.size() < 4) spare_.push_back(std::move(reading_));
             reading_ = std::move(waiting_.front());
             waiting_.pop_front();
             read_ = 0;
@@ -165,6 +175,8 @@ public:
     }
 
 private:
+    static constexpr std::size_t kBlock = std::size_t{1} << 18;
+
     void write(const Step& step) {
         writing_.insert(writing_.end(), {step.card, step.from, step.to, step.aux, step.before, step.after});
     }
@@ -192,6 +204,7 @@ private:
     Search::Cells pushed_{};             // the position before the step pushed last
     std::size_t pushed_depth_ = 0;       // the steps of the line to it
     std::vector<std::uint8_t> reading_;  // the second track's block
+    std::vector<std::vector<std::uint8_t>> spare_;  // blocks read, for the first track to fill again
     std::size_t read_ = 0;
     Search::Cells popped_{};  // the position before the step popped last
     std::vector<Step> line_;  // the steps of the line to it
