@@ -53,12 +53,13 @@
 #include "tracks.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <atomic>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "search.hpp"
 #include "side_by_side.hpp"
@@ -180,9 +181,11 @@ private:
     void write(const Step& step) {
         writing_.insert(writing_.end(), {step.card, step.from, step.to, step.aux, step.before, step.after});
     }
+    // Seven bits a byte, the high bit set on all but the last: one byte for
+    // the common counts, and a line of any length.
     void write_count(std::size_t count) {
+        for (; count >= 0x80; count >>= 7) writing_.push_back(static_cast<std::uint8_t>(count | 0x80));
         writing_.push_back(static_cast<std::uint8_t>(count));
-        writing_.push_back(static_cast<std::uint8_t>(count >> 8));
     }
     static Step read_step(const std::uint8_t*& at) {
         const Step step{at[0], at[1], at[2], at[3], at[4], at[5]};
@@ -190,9 +193,12 @@ private:
         return step;
     }
     static std::size_t read_count(const std::uint8_t*& at) {
-        const std::size_t count = at[0] | static_cast<std::size_t>(at[1]) << 8;
-        at += 2;
-        return count;
+        std::size_t count = 0;
+        for (int shift = 0;; shift += 7) {
+            const std::uint8_t byte = *at++;
+            count |= static_cast<std::size_t>(byte & 0x7F) << shift;
+            if ((byte & 0x80) == 0) return count;
+        }
     }
 
     mutable std::mutex mutex_;
