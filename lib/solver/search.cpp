@@ -416,21 +416,16 @@ void Search::expand() {
     frames_.push_back(Level{first, static_cast<std::uint8_t>(steps_.size() - first), 0});
 }
 
-// Whether `step`, a plain move, fixes the rows in an arrangement of the other
-// half: it brings the last base card into the first column from outside it.
-// (generate() sets aside the steps of kArranges that do.)
-bool Search::fixes_other_half(const Step& step) const {
-    if (step.aux != 0 || step.card == 0 || rank(step.card) != base_ || col(step.to) != 0 || col(step.from) == 0)
-        return false;
-    std::array<int, kRows> suit_of_row{};
-    for (int r = 0; r < kRows; ++r) {
-        const std::uint8_t first = cells_[static_cast<std::size_t>(r * width_)];
-        if (r == row(step.to)) continue;
-        if (first == 0 || rank(first) != base_) return false;
-        suit_of_row[static_cast<std::size_t>(r)] = first >> 4;
-    }
-    suit_of_row[static_cast<std::size_t>(row(step.to))] = step.card >> 4;
-    return arrangement_parity(suit_of_row) != pass_.half;
+// Whether `step`, a plain move of a base card into the first column, fixes the
+// rows in an arrangement of the other half: asked of the board it leads to, as
+// run() asks where nothing is handed on. (generate() sets aside the steps of
+// kArranges that do.)
+bool Search::fixes_other_half(const Step& step) {
+    if (step.aux != 0 || step.card == 0 || rank(step.card) != base_ || col(step.to) != 0) return false;
+    apply(step);
+    const bool other = rows_fixed() && other_half();
+    undo(step);
+    return other;
 }
 
 // After a position is counted: whether a limit stops the search there.

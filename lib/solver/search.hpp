@@ -225,7 +225,7 @@ private:
     bool hopeless() const;
     bool dead_end_here() const;
     void expand();
-    bool fixes_other_half(const Step& step) const;
+    bool fixes_other_half(const Step& step);
     bool stops(std::uint64_t until);
     bool can_undo(const Step& step) const;
     bool safe_step(Step& step) const;

@@ -266,7 +266,7 @@ public:
             first_.half = 0;
             second_.half = 1;
         }
-        first_.search = make(track_limits_, -1, first_.half);
+        first_.search = make(-1, first_.half);
         if (first_.half >= 0) {
             first_.search->hand_off_to([this](const Search& from, const Search::Cells& before, const Step& step) {
                 // Once the second track has ended, no one takes it.
@@ -274,7 +274,7 @@ public:
             });
         }
         second_.twos = kTwosFirst;
-        second_.search = make(track_limits_, second_.twos, -1);
+        second_.search = make(second_.twos, -1);
     }
 
     SolveResult run() {
@@ -313,12 +313,12 @@ public:
 private:
     enum class Stepped { Ran, Waits, Ended };
 
-    std::unique_ptr<Search> make(const SolveLimits& limits, int twos, int half) const {
+    std::unique_ptr<Search> make(int twos, int half) const {
         Pass pass;
         pass.shuffles = false;
         pass.twos = twos;
         pass.half = half;
-        return std::make_unique<Search>(game_, limits, pass, started_);
+        return std::make_unique<Search>(game_, track_limits_, pass, started_);
     }
 
     // Runs `track` on its own thread until it ends.
@@ -367,7 +367,7 @@ private:
         // What it handed on goes over before the second track can see it end.
         if (&track == &first_) relay_.flush();
         track.count.store(track.positions());
-        track.bytes.store(track.search ? track.search->bytes() : 0);
+        track.bytes.store(track.search->bytes());
         if (track.verdict != Verdict::Undecided || track.limit != Limit::None) {
             if (track.decides()) track.decided_at.store(track.positions());
             track.ended.store(true);
@@ -387,13 +387,21 @@ private:
                 Search::Cells before;
                 Step handed;
                 if (!relay_.pop(before, handed)) {
-                    // Every step handed on is searched: this half is, if the first
-                    // track searched the positions before the rows are fixed to the end.
-                    if (first_ended) track.verdict = first_.exhausted() ? Verdict::NoWin : Verdict::Undecided;
-                    if (first_ended && !first_.exhausted()) track.limit = Limit::Positions;
-                    // The first track waits for this one to end: end here.
-                    if (!first_ended && first_at_share) track.limit = Limit::Positions;
-                    return first_ended || first_at_share ? Stepped::Ran : Stepped::Waits;
+                    if (first_ended) {
+                        // Every step handed on is searched: this half is, if the first
+                        // track searched the positions before the rows are fixed to the end.
+                        if (first_.exhausted()) {
+                            track.verdict = Verdict::NoWin;
+                        } else {
+                            track.limit = Limit::Positions;
+                        }
+                        return Stepped::Ran;
+                    }
+                    if (first_at_share) {
+                        track.limit = Limit::Positions;  // the first track waits for this one to end: end here
+                        return Stepped::Ran;
+                    }
+                    return Stepped::Waits;
                 }
                 track.search->enter(before, handed);
                 track.in_step = true;
@@ -413,7 +421,7 @@ private:
                 track.earlier += track.search->positions();
                 track.search.reset();  // its table goes before the next one comes
                 track.twos = -1;
-                track.search = make(track_limits_, -1, track.half);
+                track.search = make(-1, track.half);
                 track.relayed = true;
                 if (track.positions() >= target) return Stepped::Ran;
                 continue;

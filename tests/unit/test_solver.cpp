@@ -272,19 +272,13 @@ int arrangement_parity(const Board& board) {
     return solver::arrangement_parity(suit_of_row);
 }
 
-TEST_CASE("each half of a complete search wins exactly where a win of its parity is reachable") {
-    // Pass::half (solver/search.cpp, "Halves"): once the rows are fixed, a half
-    // searches the arrangements of one parity only. Against the brute force, per
-    // half, and against the complete search; plain searches and searches as
-    // solve runs them (2s as a set, safe moves, dead ends unstored). Every line a
-    // half finds is replayed.
+// The deals the tests of the halves run: moves only, ranks 4 to 7, each
+// searched plainly and as solve runs them (2s as a set, safe moves, dead ends
+// unstored). `visit(limits, ranks, rules, game)` is called for each.
+template <typename Visit>
+void for_each_halves_deal(Visit&& visit) {
     SolveLimits as_solve = test::small_limits();
     as_solve.as_solve_runs();
-    int won = 0;
-    int lost = 0;
-    int one_half_won = 0;
-    std::uint64_t complete_positions = 0;
-    std::array<std::uint64_t, 2> half_positions{};
     for (const SolveLimits& limits : {test::small_limits(), as_solve}) {
         for (int ranks : {4, 5, 6, 7}) {
             const Rules rules = rules_of(ranks, 0);
@@ -292,46 +286,63 @@ TEST_CASE("each half of a complete search wins exactly where a win of its parity
                 CAPTURE(limits.twos_as_set);
                 CAPTURE(ranks);
                 CAPTURE(deal);
-                Game game(rules, deal_number(deal, rules));
-                auto search = [&](int half) {
-                    solver::Pass pass;
-                    pass.shuffles = false;
-                    pass.half = half;
-                    return std::make_unique<solver::Search>(game, limits, pass, solver::Clock::now());
-                };
-                auto complete = search(-1);
-                const Verdict verdict = complete->run(0);
-                REQUIRE(verdict != Verdict::Undecided);
-                int halves_won = 0;
-                for (int half : {0, 1}) {
-                    CAPTURE(half);
-                    auto part = search(half);
-                    const Verdict part_verdict = part->run(0);
-                    REQUIRE(part_verdict != Verdict::Undecided);
-                    if (ranks <= 5) {
-                        const bool reachable = test::any_reachable(game.board(), rules, [&](const Board& board) {
-                            return board.won() && arrangement_parity(board) == half;
-                        });
-                        CHECK((part_verdict == Verdict::Won) == reachable);
-                    }
-                    if (part_verdict == Verdict::Won) {
-                        ++halves_won;
-                        CHECK(replays_to_win(game, part->line()));
-                    } else if (verdict == Verdict::NoWin) {
-                        half_positions[static_cast<std::size_t>(half)] += part->positions();
-                    }
-                }
-                CHECK((verdict == Verdict::Won) == (halves_won > 0));
-                one_half_won += halves_won == 1;
-                if (verdict == Verdict::Won) {
-                    ++won;
-                } else {
-                    ++lost;
-                    complete_positions += complete->positions();
-                }
+                visit(limits, ranks, rules, Game(rules, deal_number(deal, rules)));
             }
         }
     }
+}
+
+// A moves-only search of one half of the complete search (-1: all of it).
+std::unique_ptr<solver::Search> half_search(const Game& game, const SolveLimits& limits, int half) {
+    solver::Pass pass;
+    pass.shuffles = false;
+    pass.half = half;
+    return std::make_unique<solver::Search>(game, limits, pass, solver::Clock::now());
+}
+
+TEST_CASE("each half of a complete search wins exactly where a win of its parity is reachable") {
+    // Pass::half (solver/search.cpp, "Halves"): once the rows are fixed, a half
+    // searches the arrangements of one parity only. Against the brute force, per
+    // half, and against the complete search; plain searches and searches as
+    // solve runs them (2s as a set, safe moves, dead ends unstored). Every line a
+    // half finds is replayed.
+    int won = 0;
+    int lost = 0;
+    int one_half_won = 0;
+    std::uint64_t complete_positions = 0;
+    std::array<std::uint64_t, 2> half_positions{};
+    for_each_halves_deal([&](const SolveLimits& limits, int ranks, const Rules& rules, const Game& game) {
+        auto complete = half_search(game, limits, -1);
+        const Verdict verdict = complete->run(0);
+        REQUIRE(verdict != Verdict::Undecided);
+        int halves_won = 0;
+        for (int half : {0, 1}) {
+            CAPTURE(half);
+            auto part = half_search(game, limits, half);
+            const Verdict part_verdict = part->run(0);
+            REQUIRE(part_verdict != Verdict::Undecided);
+            if (ranks <= 5) {
+                const bool reachable = test::any_reachable(game.board(), rules, [&](const Board& board) {
+                    return board.won() && arrangement_parity(board) == half;
+                });
+                CHECK((part_verdict == Verdict::Won) == reachable);
+            }
+            if (part_verdict == Verdict::Won) {
+                ++halves_won;
+                CHECK(replays_to_win(game, part->line()));
+            } else if (verdict == Verdict::NoWin) {
+                half_positions[static_cast<std::size_t>(half)] += part->positions();
+            }
+        }
+        CHECK((verdict == Verdict::Won) == (halves_won > 0));
+        one_half_won += halves_won == 1;
+        if (verdict == Verdict::Won) {
+            ++won;
+        } else {
+            ++lost;
+            complete_positions += complete->positions();
+        }
+    });
     CHECK(won > 0);
     CHECK(lost > 0);
     MESSAGE("won in one half only: ", one_half_won, " of ", won);
@@ -348,65 +359,48 @@ TEST_CASE("the steps one half hands on, each searched from its position, win exa
     // with one table, in the order handed. Together they must decide as the two
     // halves do; a line found from a step handed on is the line half 0 had to
     // the position it handed on, then the line from there, and it replays to a
-    // win. (A half 0 that finds a line
-    // stops, as the first track does, and has handed on only part of half 1.)
-    SolveLimits as_solve = test::small_limits();
-    as_solve.as_solve_runs();
+    // win. (A half 0 that finds a line stops, as the first track does, and has
+    // handed on only part of half 1.)
     int relayed_wins = 0;
     int relayed_losses = 0;
-    for (const SolveLimits& limits : {test::small_limits(), as_solve}) {
-        for (int ranks : {4, 5, 6, 7}) {
-            const Rules rules = rules_of(ranks, 0);
-            for (std::uint64_t deal = 1; deal <= scaled(ranks <= 5 ? 60u : 30u); ++deal) {
-                CAPTURE(limits.twos_as_set);
-                CAPTURE(ranks);
-                CAPTURE(deal);
-                Game game(rules, deal_number(deal, rules));
-                if (!solver::halves_apply(rules, game.board())) continue;
-                auto search = [&](int half) {
-                    solver::Pass pass;
-                    pass.shuffles = false;
-                    pass.half = half;
-                    return std::make_unique<solver::Search>(game, limits, pass, solver::Clock::now());
-                };
-                struct Handed {
-                    solver::Search::Cells before;
-                    solver::Step step;
-                    std::vector<Action> line;  // to `before`
-                };
-                std::vector<Handed> handed;
-                auto first = search(0);
-                first->hand_off_to([&](const solver::Search& from, const solver::Search::Cells& before, const solver::Step& step) {
-                    handed.push_back(Handed{before, step, from.line_here()});
-                });
-                const Verdict first_verdict = first->run(0);
-                REQUIRE(first_verdict == search(0)->run(0));
-                if (first_verdict == Verdict::Won) CHECK(replays_to_win(game, first->line()));
-                const Verdict other_half = search(1)->run(0);
-                REQUIRE(other_half != Verdict::Undecided);
-                auto second = search(1);
-                Verdict relayed = Verdict::NoWin;
-                std::size_t at = 0;
-                for (; at < handed.size() && relayed == Verdict::NoWin; ++at) {
-                    second->enter(handed[at].before, handed[at].step);
-                    relayed = second->run(0);
-                }
-                // Half 0 hands on all of half 1 only if it searches to the end;
-                // a line found from what it handed on is a line in any case.
-                if (first_verdict == Verdict::NoWin) CHECK(relayed == other_half);
-                if (relayed == Verdict::Won) CHECK(other_half == Verdict::Won);
-                if (relayed != Verdict::Won) {
-                    ++relayed_losses;
-                    continue;
-                }
-                ++relayed_wins;
-                std::vector<Action> line = handed[at - 1].line;
-                const std::vector<Action> rest = second->line();
-                line.insert(line.end(), rest.begin(), rest.end());
-                CHECK(replays_to_win(game, line));
-            }
+    for_each_halves_deal([&](const SolveLimits& limits, int, const Rules& rules, const Game& game) {
+        if (!solver::halves_apply(rules, game.board())) return;
+        struct Handed {
+            solver::Search::Cells before;
+            solver::Step step;
+            std::vector<Action> line;  // to `before`
+        };
+        std::vector<Handed> handed;
+        auto first = half_search(game, limits, 0);
+        first->hand_off_to([&](const solver::Search& from, const solver::Search::Cells& before, const solver::Step& step) {
+            handed.push_back(Handed{before, step, from.line_here()});
+        });
+        const Verdict first_verdict = first->run(0);
+        REQUIRE(first_verdict == half_search(game, limits, 0)->run(0));
+        if (first_verdict == Verdict::Won) CHECK(replays_to_win(game, first->line()));
+        const Verdict other_half = half_search(game, limits, 1)->run(0);
+        REQUIRE(other_half != Verdict::Undecided);
+        auto second = half_search(game, limits, 1);
+        Verdict relayed = Verdict::NoWin;
+        std::size_t at = 0;
+        for (; at < handed.size() && relayed == Verdict::NoWin; ++at) {
+            second->enter(handed[at].before, handed[at].step);
+            relayed = second->run(0);
         }
-    }
+        // Half 0 hands on all of half 1 only if it searches to the end;
+        // a line found from what it handed on is a line in any case.
+        if (first_verdict == Verdict::NoWin) CHECK(relayed == other_half);
+        if (relayed == Verdict::Won) CHECK(other_half == Verdict::Won);
+        if (relayed != Verdict::Won) {
+            ++relayed_losses;
+            return;
+        }
+        ++relayed_wins;
+        std::vector<Action> line = handed[at - 1].line;
+        const std::vector<Action> rest = second->line();
+        line.insert(line.end(), rest.begin(), rest.end());
+        CHECK(replays_to_win(game, line));
+    });
     CHECK(relayed_wins > 0);
     CHECK(relayed_losses > 0);
     MESSAGE("half 1 through the steps handed on: ", relayed_wins, " won, ", relayed_losses, " lost");
