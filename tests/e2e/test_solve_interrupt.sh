@@ -80,9 +80,9 @@ spawn() {
   err=$(cat "$WORK/.serr")
 }
 
-# A deal the solver cannot decide quickly (gaps 1 needs millions of positions)
+# A deal the solver cannot decide quickly (gaps 14 needs over 100 million positions)
 # ends by itself at the time limit: exit 4, the limit named.
-addiction new 1 --rules gaps >/dev/null
+addiction new 14 --rules gaps >/dev/null
 expect 4 "a small time limit ends the search" solve --time-limit 1
 contains "$err" "undecided: stopped at the time limit" "the time limit is the verdict"
 one_line "$err" "no status line when stderr is not a terminal"
