@@ -296,7 +296,6 @@ Verdict Search::run(std::uint64_t until) {
     while (true) {
         if (pending_) {
             pending_ = false;
-            generate(scratch_);
             if (dead_end_here()) {
                 if (!frames_.empty()) undo(taken(frames_.back()));
             } else {
@@ -351,7 +350,6 @@ Verdict Search::run(std::uint64_t until) {
             continue;
         }
         if (dead_ends_unstored_ && !won()) {
-            generate(scratch_);
             if (dead_end_here()) {
                 *recent = key;
                 undo(step);
@@ -383,10 +381,14 @@ Verdict Search::run(std::uint64_t until) {
     }
 }
 
-// Whether the position whose steps generate() just listed has none, or is a
-// dead end where no shuffle can follow.
-bool Search::dead_end_here() const {
-    return scratch_.count + scratch_.other_count == 0 || (spent_ >= last_shuffle_ && hopeless());
+// Whether the position is a dead end where no shuffle can follow, or has no
+// steps; if not, its steps are listed in scratch_. (The test first: most
+// positions tested are dead ends past the rows fixed, and their steps are not
+// wanted.)
+bool Search::dead_end_here() {
+    if (spent_ >= last_shuffle_ && hopeless()) return true;
+    generate(scratch_);
+    return scratch_.count + scratch_.other_count == 0;
 }
 
 // The current position's steps, as generate() listed them, go on the stack.

@@ -223,7 +223,7 @@ private:
 
     // search.cpp
     bool hopeless() const;
-    bool dead_end_here() const;
+    bool dead_end_here();
     void expand();
     bool fixes_other_half(const Step& step);
     bool stops(std::uint64_t until);
