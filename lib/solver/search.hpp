@@ -223,6 +223,7 @@ private:
 
     // search.cpp
     bool hopeless() const;
+    bool locked_arrangement(const Step& step) const;
     bool dead_end_here();
     void expand();
     bool fixes_other_half(const Step& step);
