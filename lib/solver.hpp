@@ -87,6 +87,15 @@ struct SolveLimits {
     // pass reaches further in the same positions, and what it finds changes;
     // for `solve` only too.
     bool twos_stay_when_spent = false;
+    // Keep the positions with no gap in the first column in a cache that may
+    // forget them, not in the table (solver/search.cpp, "A full first column"):
+    // most of a Gaps proof's positions are those, and the table then holds a
+    // tenth as many. A position forgotten and reached again is searched and
+    // counted again, so the counts change a little; for `solve` only too.
+    bool forget_full_columns = false;
+    // The most keys that cache holds (0: as many as a third of memory_bytes
+    // allows); a few make it forget often, which the tests want.
+    std::size_t cache_keys = 0;
     // The search `solve` runs: the defaults with the 2s as a set and safe moves.
     // Whatever checks a budget that `solve --positions` must meet again (new
     // --winnable) asks for this search, as its budget means the same only there.
@@ -95,6 +104,7 @@ struct SolveLimits {
         safe_moves = true;
         dead_ends_unstored = true;
         twos_stay_when_spent = true;
+        forget_full_columns = true;
         return *this;
     }
     // Set from another thread (a Ctrl-C handler): the search stops within a

@@ -51,10 +51,15 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
                   game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
       dead_ends_unstored_(limits.dead_ends_unstored && limits.dead_ends && dead_ends_apply(game.rules()) && !pass.track_best),
       twos_stay_when_spent_(limits.twos_stay_when_spent && pass.twos >= 0),
+      forgets_(limits.forget_full_columns && !pass.track_best && limits.avoid.empty() &&
+               game.rules().fill == Fill::SameSuitNext && !game.rules().fill_from_right),
       started_(started),
       layout_(game.rules().width(), game.rules().base_rank(), game.rules().fill == Fill::SameSuitHigher),
       start_(game.board()),
-      table_(limits.memory_bytes, deadline_of(limits, started)) {
+      // A third of the memory at most for the cache: most of a proof's
+      // positions go there, but a forgotten one costs only a repeat.
+      cache_(!forgets_ ? 0 : limits.cache_keys > 0 ? limits.cache_keys : Cache::keys_within(limits.memory_bytes / 3)),
+      table_(limits.memory_bytes - cache_.most_bytes(), deadline_of(limits, started)) {
     for (int slot = 0; slot < size_; ++slot) {
         col_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot % width_);
         row_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot / width_);
@@ -330,16 +335,24 @@ void Search::generate(Frame& frame) {
     }
     // Start fetching the children's table slots now; the misses overlap. (With
     // the 2s taken as a set, the key stored differs from key_ by the 2s' terms:
-    // close enough for a hint to the cache.)
+    // close enough for a hint to the processor's cache.)
     Key stored = stored_key();
     flip(stored, key_);
+    const bool forgets = forgets_ && cache_.on();
+    const int column_gaps = forgets ? first_column_gaps() : 1;
     for (int i = 0; i < n; ++i) {
         const Step& step = frame.steps[static_cast<std::size_t>(i)];
         Key child = key_;
         flip(child, stored);
         flip(child, kZobrist.cell[step.from][step.card]);
         flip(child, kZobrist.cell[step.to][step.card]);
-        table_.prefetch(child);
+        // A child with a full first column is looked up in the cache (a step
+        // that moves 2s within the first column first keeps its gaps).
+        if (forgets && column_gaps - (col(step.to) == 0 ? 1 : 0) + (col(step.from) == 0 ? 1 : 0) == 0) {
+            cache_.prefetch(child);
+        } else {
+            table_.prefetch(child);
+        }
         // And its line in recent_dead_, looked at before the table (1 MB: a miss
         // to memory there stalled the search for 12% of gaps deal 21's time).
         if (dead_ends_unstored_) __builtin_prefetch(&recent_dead_[child.b & (recent_dead_.size() - 1)]);

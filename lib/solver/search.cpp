@@ -195,6 +195,32 @@ bool halves_apply(const Rules& rules, const Board& start) {
     return false;
 }
 
+// A full first column. While no first-column slot is a gap, no card of the
+// base rank moves (it moves only into a first-column gap), and every move is of
+// a card c into the slot right of c - 1 (Fill::SameSuitNext without
+// fill_from_right; forgets_ asks for those). Once there, c moves again only
+// after c - 1 has moved, so along any line of such positions a card of the rank
+// above the base moves at most once, and by induction one of rank r at most
+// r - base times: such lines are finite, and every cycle of positions passes
+// through one with a first-column gap. (A shuffle spends one of a number, so
+// it is on no cycle either.) So the search may keep the positions with a full
+// first column in a cache that forgets (table.hpp, Cache) and the others in the
+// table for good:
+//  - it ends: a line on the stack holds each position with a gap once (the
+//    table finds it on the stack), and between two of them only a finite line
+//    of full-column positions;
+//  - it decides as the search that stores everything: a key found in the
+//    cache, as in the table, is a position entered before, which is on the
+//    stack or searched to the end without a win, so leaving it is what that
+//    search does; a position forgotten is searched again, to the same end, and
+//    counted again.
+// Its lines are lines (steps taken in turn), and the same on every machine (the
+// cache's contents follow from the steps alone). Most of a Gaps proof is such
+// positions (gaps deal 97: the table held 2.95 million positions, now 0.34
+// million; 1% more positions counted): the memory that held them
+// holds the rest, and the positions of deal 14, which no longer fit.
+// A unit test checks the verdicts against the search that stores everything,
+// and the brute force on small deals, and replays every line.
 bool Search::rows_fixed() const {
     for (int r = 0; r < kRows; ++r) {
         const std::uint8_t first = cells_[static_cast<std::size_t>(r * width_)];
@@ -225,9 +251,9 @@ Key Search::stored_key() const {
 
 // In a pass that counts placed 2s moved, a position reached before with fewer
 // of them spent has been (or is being) searched with more freedom.
-bool Search::dominated() const {
+bool Search::dominated(bool forgettable) const {
     for (int fewer = 0; fewer < used_; ++fewer)
-        if (table_.contains(recounted(key_, used_, fewer))) return true;
+        if (seen(recounted(key_, used_, fewer), forgettable)) return true;
     return false;
 }
 
@@ -357,8 +383,10 @@ Verdict Search::run(std::uint64_t until) {
         // smaller count of placed 2s moved would be looked up: there the count
         // would differ.)
         const bool locked = dead_ends_unstored_ && used_ == 0 && locked_arrangement(step);
+        // A full first column: the cache, which may have forgotten it, not the table.
+        const bool forgettable = this->forgettable();
         if ((dead_ends_unstored_ && *recent == key) ||
-            (!locked && (dead_ends_unstored_ || used_ > 0) && (table_.contains(key) || (used_ > 0 && dominated())))) {
+            (!locked && (dead_ends_unstored_ || used_ > 0 || forgettable) && (seen(key, forgettable) || (used_ > 0 && dominated(forgettable))))) {
             undo(step);
             continue;
         }
@@ -371,12 +399,12 @@ Verdict Search::run(std::uint64_t until) {
                 continue;
             }
         }
-        const auto inserted = table_.insert(key);
-        if (inserted == Table::Insert::Present) {
+        if (forgettable) {
+            cache_.put(key);
+        } else if (const auto inserted = table_.insert(key); inserted == Table::Insert::Present) {
             undo(step);
             continue;
-        }
-        if (inserted == Table::Insert::Full) {
+        } else if (inserted == Table::Insert::Full) {
             limit_ = stopped() ? Limit::Stopped : table_.short_of_time() ? Limit::Time : Limit::Memory;
             return Verdict::Undecided;
         }

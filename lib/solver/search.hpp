@@ -187,10 +187,10 @@ public:
     Limit limit() const { return limit_; }
     std::uint64_t positions() const { return positions_; }
     std::size_t bytes() const {
-        return table_.bytes() + working_bytes() + saved_.capacity() * sizeof(SavedBoard);
+        return table_.bytes() + cache_.bytes() + working_bytes() + saved_.capacity() * sizeof(SavedBoard);
     }
     std::size_t peak_bytes() const {
-        return std::max(table_.peak_bytes(), table_.bytes() + shortest_bytes_) + working_bytes() +
+        return std::max(table_.peak_bytes(), table_.bytes() + shortest_bytes_) + cache_.bytes() + working_bytes() +
                saved_.capacity() * sizeof(SavedBoard);
     }
 
@@ -232,9 +232,13 @@ private:
     bool safe_step(Step& step) const;
     bool twos_as_set() const;
     bool rows_fixed() const;
+    bool forgettable() const { return forgets_ && cache_.on() && first_column_gaps() == 0; }
     bool other_half() const;
     Key stored_key() const;
-    bool dominated() const;
+    bool dominated(bool forgettable) const;
+    // Whether `key` was stored: in the cache for a position with a full first
+    // column (forgettable()), else in the table.
+    bool seen(Key key, bool forgettable) const { return forgettable ? cache_.contains(key) : table_.contains(key); }
     std::vector<Action> path_actions() const;
     bool stopped() const {
         return (stop_ && stop_->load(std::memory_order_relaxed)) ||
@@ -354,6 +358,9 @@ private:
     // Once the line has used its moves of placed 2s, the dead-end test takes the
     // first column's 2s as staying (SolveLimits::twos_stay_when_spent).
     const bool twos_stay_when_spent_;
+    // Positions with no gap in the first column go to cache_, not the table
+    // (SolveLimits::forget_full_columns).
+    const bool forgets_;
     const Clock::time_point started_;
     const Layout layout_;
     const Board start_;
@@ -365,6 +372,7 @@ private:
     Cards where_{};
     std::array<std::uint8_t, kRows> gaps_{};
     Key key_;
+    Cache cache_;
     Table table_;
     std::vector<Level> frames_;
     std::vector<Step> steps_;

@@ -417,4 +417,82 @@ private:
     std::size_t peak_ = 0;
 };
 
+// The positions a search may forget (search.cpp, "A full first column"): a set
+// of whole 128-bit keys, one per slot, where a new key takes its slot from
+// whatever held it. A key is found only if it was put and not pushed out since;
+// the search needs no more of it. A lookup matches another position's key with
+// probability 2^-128, so it adds nothing to the table's collision bound that
+// counts (an empty slot holds the key 0, which a position has with the same
+// odds).
+//
+// It starts at 2^16 slots (or its most, if fewer) and doubles, up to its
+// most, each time it has taken half as many keys as it has slots since the
+// last doubling: a deal of a few thousand positions touches a few pages, not a
+// big array's (each page first written is a fault that clears it), and a big
+// search gets the room that spares it most repeats. Doubling keeps every key,
+// each in one of the two slots its old one became.
+class Cache {
+public:
+    static constexpr int kFirstBits = 16;
+    static constexpr std::size_t kSlotBytes = sizeof(Key);
+
+    // The most keys that fit `memory_bytes`, a power of two (0 for none).
+    static std::size_t keys_within(std::size_t memory_bytes) {
+        return memory_bytes < kSlotBytes ? 0 : std::bit_floor(memory_bytes / kSlotBytes);
+    }
+
+    // At most `most_keys` (rounded down to a power of two; 0: none).
+    explicit Cache(std::size_t most_keys) {
+        if (most_keys == 0) return;
+        most_bits_ = std::bit_width(most_keys) - 1;
+        resize(std::min(kFirstBits, most_bits_));
+    }
+    ~Cache() { release(); }
+    Cache(const Cache&) = delete;
+    Cache& operator=(const Cache&) = delete;
+
+    bool on() const { return slots_ != nullptr; }
+    bool contains(Key key) const { return at(key) == key; }
+    void put(Key key) {
+        at(key) = key;
+        if (2 * ++taken_ >= mask_ + 1 && bits_ < most_bits_) resize(bits_ + 1);
+    }
+    void prefetch(Key key) const { __builtin_prefetch(&slots_[key.a & mask_]); }
+    // The most it may take: the table has the rest of the search's memory.
+    std::size_t most_bytes() const { return on() ? kSlotBytes << most_bits_ : 0; }
+    std::size_t bytes() const { return slots_ ? kSlotBytes * (mask_ + 1) : 0; }
+
+private:
+    Key& at(Key key) const { return slots_[key.a & mask_]; }
+
+    void resize(int bits) {
+        const std::size_t size = std::size_t{1} << bits;
+        void* memory = mmap(nullptr, size * kSlotBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) {
+            most_bits_ = bits_;  // the system has less memory than the limit allows: stay
+            return;
+        }
+        madvise(memory, size * kSlotBytes, MADV_HUGEPAGE);  // as the table's arrays
+        Key* old = slots_;
+        const std::size_t old_size = slots_ ? mask_ + 1 : 0;
+        slots_ = static_cast<Key*>(memory);
+        mask_ = size - 1;
+        bits_ = bits;
+        for (std::size_t i = 0; i < old_size; ++i)
+            if (old[i] != Key{}) at(old[i]) = old[i];
+        if (old) munmap(old, old_size * kSlotBytes);
+        taken_ = 0;
+    }
+    void release() {
+        if (slots_) munmap(slots_, (mask_ + 1) * kSlotBytes);
+        slots_ = nullptr;
+    }
+
+    Key* slots_ = nullptr;
+    std::size_t mask_ = 0;
+    int bits_ = 0;
+    int most_bits_ = 0;
+    std::uint64_t taken_ = 0;
+};
+
 }  // namespace addiction::solver

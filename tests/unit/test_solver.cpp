@@ -263,6 +263,33 @@ TEST_CASE("leaving dead ends out of the table changes no verdict and no line") {
     CHECK(same_lines > 0);
 }
 
+TEST_CASE("a cache that forgets the positions with a full first column changes no verdict") {
+    // SolveLimits::forget_full_columns (solver/search.cpp, "A full first
+    // column"), against the search that keeps every position in the table,
+    // both as solve runs otherwise. A cache of 256 keys forgets often,
+    // so the search goes on only because every cycle passes through a
+    // position the table keeps.
+    SolveLimits kept = test::small_limits();
+    kept.as_solve_runs();
+    kept.forget_full_columns = false;
+    SolveLimits forgetful = test::small_limits();
+    forgetful.as_solve_runs();
+    forgetful.cache_keys = 256;
+    REQUIRE(forgetful.forget_full_columns);
+    const RuleCheck check = check_rule(forgetful, kept);
+    CHECK(check.won > 0);
+    CHECK(check.lost > 0);
+    // It forgot: the positions of lost deals were searched again.
+    CHECK(check.with_positions > check.without_positions);
+    // With its usual size (from the memory) the same verdicts, and fewer
+    // repeats: a bigger cache forgets less.
+    SolveLimits usual = test::small_limits();
+    usual.as_solve_runs();
+    const RuleCheck fits = check_rule(usual, kept);
+    CHECK(fits.with_positions >= fits.without_positions);
+    CHECK(fits.with_positions < check.with_positions);
+}
+
 // The parity of a won board's arrangement: of the permutation of suits over
 // the rows, as the rows' first cards give it.
 int arrangement_parity(const Board& board) {

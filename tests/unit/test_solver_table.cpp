@@ -1,7 +1,7 @@
 // The transposition table (lib/solver/table.hpp): 8-byte entries with the home
 // slot as part of the key, growth by doubling within the memory limit (handing
 // the old array back as it goes), the displacement bound and its stash, against
-// std::unordered_set.
+// std::unordered_set; and the cache that may forget (Cache).
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -16,6 +16,7 @@
 #include "solver/table.hpp"
 
 using addiction::splitmix64;
+using addiction::solver::Cache;
 using addiction::solver::Key;
 using addiction::solver::Table;
 
@@ -282,4 +283,64 @@ TEST_CASE("table: wide entries keep the whole key, through growth and the stash"
         CHECK_FALSE(table.contains(other));
         CHECK_FALSE(table.contains(Key{keys[static_cast<std::size_t>(2 * i)].a, other.b}));
     }
+}
+
+TEST_CASE("cache: a key put is found until another takes its slot, and only then forgotten") {
+    std::uint64_t state = 7;
+    Cache cache(std::size_t{1} << 4);  // 16 slots, never more
+    REQUIRE(cache.on());
+    CHECK(cache.most_bytes() == 16 * sizeof(Key));
+    const Key first = random_key(state);
+    CHECK_FALSE(cache.contains(first));
+    cache.put(first);
+    CHECK(cache.contains(first));
+    // Another key of the same slot (the low bits of its first word) takes it.
+    Key rival = random_key(state);
+    rival.a = (rival.a & ~std::uint64_t{15}) | (first.a & 15);
+    cache.put(rival);
+    CHECK(cache.contains(rival));
+    CHECK_FALSE(cache.contains(first));
+    // A key of another slot, or one that differs only in its second word, is
+    // never taken for a stored one.
+    Key near = rival;
+    near.b ^= 1;
+    CHECK_FALSE(cache.contains(near));
+    CHECK_FALSE(cache.contains(Key{rival.a ^ 1, rival.b}));
+}
+
+TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
+    std::uint64_t state = 11;
+    constexpr std::size_t kMost = std::size_t{1} << 18;
+    Cache cache(kMost + 5);  // rounded down to a power of two
+    CHECK(cache.most_bytes() == kMost * sizeof(Key));
+    CHECK(cache.bytes() == (std::size_t{1} << Cache::kFirstBits) * sizeof(Key));
+    // Key i has i as its low bits: while fewer than the slots have been put,
+    // no two share a slot at any size, so only a lost move loses one.
+    std::vector<Key> keys;
+    for (std::size_t i = 0; i < kMost; ++i) {
+        Key key = random_key(state);
+        key.a = (key.a & ~(kMost - 1)) | i;
+        keys.push_back(key);
+        cache.put(key);
+        if (i + 1 == kMost / 8) {
+            // It has grown once (a half of 2^16 taken), keeping the keys.
+            CHECK(cache.bytes() == (std::size_t{1} << (Cache::kFirstBits + 1)) * sizeof(Key));
+        }
+    }
+    CHECK(cache.bytes() == kMost * sizeof(Key));
+    std::size_t found = 0;
+    for (const Key& key : keys) found += cache.contains(key) ? 1u : 0u;
+    CHECK(found == keys.size());
+    // Never past its most, however many more it takes.
+    for (int i = 0; i < 1 << 20; ++i) cache.put(random_key(state));
+    CHECK(cache.bytes() == kMost * sizeof(Key));
+}
+
+TEST_CASE("cache: below one key of memory there is none, and the table has all the memory") {
+    CHECK(Cache::keys_within(sizeof(Key) - 1) == 0);
+    CHECK(Cache::keys_within(3 * sizeof(Key)) == 2);
+    const Cache none(0);
+    CHECK_FALSE(none.on());
+    CHECK(none.most_bytes() == 0);
+    CHECK(none.bytes() == 0);
 }
