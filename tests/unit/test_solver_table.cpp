@@ -285,27 +285,38 @@ TEST_CASE("table: wide entries keep the whole key, through growth and the stash"
     }
 }
 
-TEST_CASE("cache: a key put is found until another takes its slot, and only then forgotten") {
+TEST_CASE("cache: a key put is found until four newer ones of its bucket push it out") {
     std::uint64_t state = 7;
-    Cache cache(std::size_t{1} << 4);  // 16 slots, never more
+    Cache cache(std::size_t{1} << 4);  // 16 slots, 4 buckets, never more
     REQUIRE(cache.on());
     CHECK(cache.most_bytes() == 16 * sizeof(Key));
     const Key first = random_key(state);
     CHECK_FALSE(cache.contains(first));
     cache.put(first);
     CHECK(cache.contains(first));
-    // Another key of the same slot (the low bits of its first word) takes it.
-    Key rival = random_key(state);
-    rival.a = (rival.a & ~std::uint64_t{15}) | (first.a & 15);
-    cache.put(rival);
-    CHECK(cache.contains(rival));
+    // Keys of the same bucket (the low 2 bits of the first word, here).
+    auto rival = [&] {
+        Key key = random_key(state);
+        key.a = (key.a & ~std::uint64_t{3}) | (first.a & 3);
+        return key;
+    };
+    std::vector<Key> rivals;
+    for (int i = 0; i < 3; ++i) {
+        rivals.push_back(rival());
+        cache.put(rivals.back());
+    }
+    CHECK(cache.contains(first));
+    rivals.push_back(rival());
+    cache.put(rivals.back());
     CHECK_FALSE(cache.contains(first));
-    // A key of another slot, or one that differs only in its second word, is
-    // never taken for a stored one.
-    Key near = rival;
+    for (const Key& key : rivals) CHECK(cache.contains(key));
+    // A key that differs from a stored one in either word is never taken for it.
+    Key near = rivals.back();
     near.b ^= 1;
     CHECK_FALSE(cache.contains(near));
-    CHECK_FALSE(cache.contains(Key{rival.a ^ 1, rival.b}));
+    near = rivals.back();
+    near.a ^= std::uint64_t{1} << 40;
+    CHECK_FALSE(cache.contains(near));
 }
 
 TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
@@ -314,16 +325,16 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
     Cache cache(kMost + 5);  // rounded down to a power of two
     CHECK(cache.most_bytes() == kMost * sizeof(Key));
     CHECK(cache.bytes() == (std::size_t{1} << Cache::kFirstBits) * sizeof(Key));
-    // Key i has i as its low bits: while fewer than the slots have been put,
-    // no two share a slot at any size, so only a lost move loses one.
+    // Key i has i as its low bits: at every size each bucket gets at most four
+    // (as many keys as slots in all), so only a lost move loses one.
     std::vector<Key> keys;
     for (std::size_t i = 0; i < kMost; ++i) {
         Key key = random_key(state);
         key.a = (key.a & ~(kMost - 1)) | i;
         keys.push_back(key);
         cache.put(key);
-        if (i + 1 == kMost / 8) {
-            // It has grown once (a half of 2^16 taken), keeping the keys.
+        if (i + 1 == kMost / 16) {
+            // It has grown once (a quarter of 2^16 slots taken).
             CHECK(cache.bytes() == (std::size_t{1} << (Cache::kFirstBits + 1)) * sizeof(Key));
         }
     }
@@ -338,9 +349,10 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
 
 TEST_CASE("cache: below one key of memory there is none, and the table has all the memory") {
     CHECK(Cache::keys_within(sizeof(Key) - 1) == 0);
-    CHECK(Cache::keys_within(3 * sizeof(Key)) == 2);
+    CHECK(Cache::keys_within(5 * sizeof(Key)) == 4);
     const Cache none(0);
     CHECK_FALSE(none.on());
+    CHECK_FALSE(Cache(3).on());  // less than a bucket
     CHECK(none.most_bytes() == 0);
     CHECK(none.bytes() == 0);
 }
