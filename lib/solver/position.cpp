@@ -59,7 +59,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       // A third of the memory at most for the cache: most of a proof's
       // positions go there, but a forgotten one costs only a repeat.
       cache_(!forgets_ ? 0 : limits.cache_keys > 0 ? limits.cache_keys : Cache::keys_within(limits.memory_bytes / 3)),
-      table_(limits.memory_bytes - cache_.most_bytes(), deadline_of(limits, started)) {
+      table_(limits.memory_bytes - std::min(limits.memory_bytes, cache_.most_bytes()), deadline_of(limits, started)) {
     for (int slot = 0; slot < size_; ++slot) {
         col_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot % width_);
         row_[static_cast<std::size_t>(slot)] = static_cast<std::uint8_t>(slot / width_);

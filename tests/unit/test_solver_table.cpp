@@ -333,7 +333,7 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
         key.a = (key.a & ~(kMost - 1)) | i;
         keys.push_back(key);
         cache.put(key);
-        if (i + 1 == kMost / 16) {
+        if (i + 1 == (std::size_t{1} << Cache::kFirstBits) / 4) {
             // It has grown once (a quarter of 2^16 slots taken).
             CHECK(cache.bytes() == (std::size_t{1} << (Cache::kFirstBits + 1)) * sizeof(Key));
         }
