@@ -334,7 +334,7 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
         keys.push_back(key);
         cache.put(key);
         if (i + 1 == (std::size_t{1} << Cache::kFirstBits) / 4) {
-            // It has grown once (a quarter of 2^16 slots taken).
+            // It has grown once (a quarter of its first slots taken).
             CHECK(cache.bytes() == (std::size_t{1} << (Cache::kFirstBits + 1)) * sizeof(Key));
         }
     }
@@ -347,7 +347,7 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
     CHECK(cache.bytes() == kMost * sizeof(Key));
 }
 
-TEST_CASE("cache: below one key of memory there is none, and the table has all the memory") {
+TEST_CASE("cache: below a bucket there is none, and it takes no memory") {
     CHECK(Cache::keys_within(sizeof(Key) - 1) == 0);
     CHECK(Cache::keys_within(5 * sizeof(Key)) == 4);
     const Cache none(0);
