@@ -86,11 +86,13 @@ struct Key {
 // a big one missed the TLB, and the first write to each page took a fault that
 // also flushed the other track's TLB (a growth to 2^26 slots is 131,072 such
 // pages); a deal of 700,000 positions took 15% less time. The same for the
-// cache below. Null when the system has no such memory.
-inline void* map_pages(std::size_t bytes) {
+// cache below, which asks for them itself once it is big (`huge` false). Null
+// when the system has no such memory.
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+inline void* map_pages(std::size_t bytes, bool huge = true) {
     void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) return nullptr;
-    madvise(memory, bytes, MADV_HUGEPAGE);  // advice: a system without them ignores it
+    if (huge) madvise(memory, bytes, MADV_HUGEPAGE);  // advice: a system without them ignores it
     return memory;
 }
 
@@ -434,14 +436,17 @@ private:
 //
 // It starts at 2^12 slots, 64 KB (or its most, if fewer: starting at 1 MB,
 // `solve` took 1.13 of the time on mini deals of a millisecond, the kernel
-// clearing pages), and doubles, up to its
-// most, each time it has taken a quarter as many keys as it has slots since
-// the last doubling (growing at a half, deal 46 counted 3.5% more positions
-// than with a table, at a quarter 0.4%, at an eighth 0.04% in twice the
-// memory): a deal of a few thousand positions touches a few pages, not a
-// big array's (each page first written is a fault that clears it), and a big
-// search gets the room that spares it most repeats. Doubling keeps every key:
-// a bucket's keys go to the two buckets it becomes, in their order.
+// clearing pages), and doubles, up to its most, each time it has taken a
+// quarter as many keys as it has slots since the last doubling (growing at a
+// half, deal 46 counted 3.5% more positions than with a table, at a quarter
+// 0.4%, at an eighth 0.04% in twice the memory): a deal of a few thousand
+// positions touches a few pages, not a big array's (each page first written is
+// a fault that clears it), and a big search gets the room that spares it most
+// repeats. It doubles in place, in an array mapped at its most and touched
+// only as it grows: each of a bucket's keys stays or goes to the new bucket
+// half the array above it, in their order. (Doubling into a new array cleared
+// every page twice, the new array's and, earlier, the old one's: the kernel
+// clearing them was 6% of the processor time of gaps deal 21's first 25 s.)
 class Cache {
 public:
     static constexpr int kFirstBits = 12;
@@ -456,8 +461,14 @@ public:
     // At most `most_keys` (rounded down to a power of two; none below one bucket).
     explicit Cache(std::size_t most_keys) {
         if (most_keys < kWays) return;
-        most_bits_ = std::bit_width(most_keys) - 1;
-        resize(std::min(kFirstBits, most_bits_));
+        // The address space for the most; a system that has less gets less.
+        for (int bits = std::bit_width(most_keys) - 1; bits >= 2 && !slots_; --bits) {
+            slots_ = static_cast<Key*>(map_pages(kSlotBytes << bits, false));
+            most_bits_ = bits;
+        }
+        if (!slots_) return;
+        bits_ = std::min(kFirstBits, most_bits_);
+        mask_ = (std::size_t{1} << bits_) / kWays - 1;
     }
     ~Cache() { release(); }
     Cache(const Cache&) = delete;
@@ -471,7 +482,7 @@ public:
     // `key`, not in it yet.
     void put(Key key) {
         push(bucket(key), key);
-        if (4 * ++taken_ >= slots() && bits_ < most_bits_) resize(bits_ + 1);
+        if (4 * ++taken_ >= slots() && bits_ < most_bits_) grow();
     }
     void prefetch(Key key) const { __builtin_prefetch(bucket(key)); }
     // The most it may take: the table has the rest of the search's memory.
@@ -488,27 +499,38 @@ private:
         at[0] = key;
     }
 
-    void resize(int bits) {
-        const std::size_t size = std::size_t{1} << bits;
-        void* memory = map_pages(size * kSlotBytes);
-        if (!memory) {
-            most_bits_ = bits_;  // the system has less memory than the limit allows: stay
-            return;
+    // Doubles: bucket i's keys go to i or i + the old count of buckets, as the
+    // next bit of their first word says, in their order, so that the oldest of
+    // a bucket is still the first out.
+    void grow() {
+        const std::size_t buckets = mask_ + 1;
+        ++bits_;
+        mask_ = 2 * buckets - 1;
+        // Huge pages once the array spans them (see map_pages); a small cache
+        // keeps its 4 KB pages, so a short search clears no 2 MB page.
+        const std::size_t bytes = kSlotBytes << bits_;
+        if (bytes >= kHugePageBytes) madvise(slots_, bytes, MADV_HUGEPAGE);
+        for (std::size_t i = 0; i < buckets; ++i) {
+            Key* low = slots_ + i * kWays;
+            Key* high = low + buckets * kWays;
+            std::array<Key, kWays> keys;
+            std::copy_n(low, kWays, keys.begin());
+            std::size_t stay = 0;
+            std::size_t go = 0;
+            for (const Key& key : keys) {
+                if (key == Key{}) break;  // a bucket fills from the front
+                if (key.a & buckets) {
+                    high[go++] = key;
+                } else {
+                    low[stay++] = key;
+                }
+            }
+            std::fill(low + stay, low + kWays, Key{});
         }
-        Key* old = slots_;
-        const std::size_t old_slots = slots();
-        slots_ = static_cast<Key*>(memory);
-        mask_ = size / kWays - 1;
-        bits_ = bits;
-        // Oldest first, so that each keeps its place before the older ones.
-        for (std::size_t i = 0; i < old_slots; i += kWays)
-            for (std::size_t way = kWays; way-- > 0;)
-                if (old[i + way] != Key{}) push(bucket(old[i + way]), old[i + way]);
-        if (old) munmap(old, old_slots * kSlotBytes);
         taken_ = 0;
     }
     void release() {
-        if (slots_) munmap(slots_, slots() * kSlotBytes);
+        if (slots_) munmap(slots_, kSlotBytes << most_bits_);
         slots_ = nullptr;
     }
 

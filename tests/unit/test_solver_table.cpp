@@ -347,6 +347,41 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
     CHECK(cache.bytes() == kMost * sizeof(Key));
 }
 
+TEST_CASE("cache: after a doubling the oldest key of a bucket is still the first out") {
+    std::uint64_t state = 13;
+    constexpr std::size_t kFirstSlots = std::size_t{1} << Cache::kFirstBits;
+    constexpr std::size_t kBuckets = kFirstSlots / Cache::kWays;
+    Cache cache(2 * kFirstSlots);  // one doubling
+    // Four keys of bucket 0 that stay in bucket 0 (the next bit, kBuckets, clear),
+    // oldest first, and four that go to the new bucket kBuckets, put between them.
+    auto of_bucket = [&](std::uint64_t low) {
+        Key key = random_key(state);
+        key.a = (key.a & ~(2 * kBuckets - 1)) | low;
+        return key;
+    };
+    std::vector<Key> stay;
+    std::vector<Key> go;
+    for (int i = 0; i < 2; ++i) {
+        stay.push_back(of_bucket(0));
+        cache.put(stay.back());
+        go.push_back(of_bucket(kBuckets));
+        cache.put(go.back());
+    }
+    // Other buckets' keys up to the doubling (a quarter of the slots in all).
+    for (std::size_t i = 4; i < kFirstSlots / 4; ++i) cache.put(of_bucket(1 + i % (kBuckets - 1)));
+    REQUIRE(cache.bytes() == 2 * kFirstSlots * sizeof(Key));
+    for (const Key& key : stay) CHECK(cache.contains(key));
+    for (const Key& key : go) CHECK(cache.contains(key));
+    // Each of the two buckets now holds two: two more keep them, a third pushes
+    // out the oldest, and only it.
+    for (std::vector<Key>* keys : {&stay, &go}) {
+        const std::uint64_t low = keys->front().a & (2 * kBuckets - 1);
+        for (int i = 0; i < 3; ++i) cache.put(of_bucket(low));
+        CHECK_FALSE(cache.contains((*keys)[0]));
+        CHECK(cache.contains((*keys)[1]));
+    }
+}
+
 TEST_CASE("cache: below a bucket there is none, and it takes no memory") {
     CHECK(Cache::keys_within(sizeof(Key) - 1) == 0);
     CHECK(Cache::keys_within(5 * sizeof(Key)) == 4);
