@@ -338,7 +338,7 @@ void Search::generate(Frame& frame) {
     // close enough for a hint to the processor's cache.)
     Key stored = stored_key();
     flip(stored, key_);
-    const bool forgets = forgets_ && cache_.on();
+    const bool forgets = this->forgets();
     const int column_gaps = forgets ? first_column_gaps() : 1;
     for (int i = 0; i < n; ++i) {
         const Step& step = frame.steps[static_cast<std::size_t>(i)];

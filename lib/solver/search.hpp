@@ -232,7 +232,10 @@ private:
     bool safe_step(Step& step) const;
     bool twos_as_set() const;
     bool rows_fixed() const;
-    bool forgettable() const { return forgets_ && cache_.on() && first_column_gaps() == 0; }
+    // Whether positions with a full first column go to the cache (forgets_, and
+    // the cache has room for a bucket), and whether this position is one.
+    bool forgets() const { return forgets_ && cache_.on(); }
+    bool forgettable() const { return forgets() && first_column_gaps() == 0; }
     bool other_half() const;
     Key stored_key() const;
     bool dominated(bool forgettable) const;
