@@ -467,8 +467,7 @@ public:
             most_bits_ = bits;
         }
         if (!slots_) return;
-        bits_ = std::min(kFirstBits, most_bits_);
-        mask_ = (std::size_t{1} << bits_) / kWays - 1;
+        mask_ = (std::size_t{1} << std::min(kFirstBits, most_bits_)) / kWays - 1;
     }
     ~Cache() { release(); }
     Cache(const Cache&) = delete;
@@ -482,15 +481,16 @@ public:
     // `key`, not in it yet.
     void put(Key key) {
         push(bucket(key), key);
-        if (4 * ++taken_ >= slots() && bits_ < most_bits_) grow();
+        if (4 * ++taken_ >= slots() && slots() < most_slots()) grow();
     }
     void prefetch(Key key) const { __builtin_prefetch(bucket(key)); }
     // The most it may take: the table has the rest of the search's memory.
-    std::size_t most_bytes() const { return on() ? kSlotBytes << most_bits_ : 0; }
+    std::size_t most_bytes() const { return kSlotBytes * most_slots(); }
     std::size_t bytes() const { return kSlotBytes * slots(); }
 
 private:
     std::size_t slots() const { return slots_ ? (mask_ + 1) * kWays : 0; }
+    std::size_t most_slots() const { return slots_ ? std::size_t{1} << most_bits_ : 0; }
     Key* bucket(Key key) const { return slots_ + (key.a & mask_) * kWays; }
     static void push(Key* at, Key key) {
         at[3] = at[2];
@@ -504,12 +504,10 @@ private:
     // a bucket is still the first out.
     void grow() {
         const std::size_t buckets = mask_ + 1;
-        ++bits_;
         mask_ = 2 * buckets - 1;
         // Huge pages once the array spans them (see map_pages); a small cache
         // keeps its 4 KB pages, so a short search clears no 2 MB page.
-        const std::size_t bytes = kSlotBytes << bits_;
-        if (bytes >= kHugePageBytes) madvise(slots_, bytes, MADV_HUGEPAGE);
+        if (bytes() >= kHugePageBytes) madvise(slots_, bytes(), MADV_HUGEPAGE);
         for (std::size_t i = 0; i < buckets; ++i) {
             Key* low = slots_ + i * kWays;
             Key* high = low + buckets * kWays;
@@ -530,14 +528,13 @@ private:
         taken_ = 0;
     }
     void release() {
-        if (slots_) munmap(slots_, kSlotBytes << most_bits_);
+        if (slots_) munmap(slots_, most_bytes());
         slots_ = nullptr;
     }
 
     Key* slots_ = nullptr;
     std::size_t mask_ = 0;  // buckets - 1
-    int bits_ = 0;          // 2^bits slots
-    int most_bits_ = 0;
+    int most_bits_ = 0;     // 2^most_bits slots mapped
     std::uint64_t taken_ = 0;
 };
 
