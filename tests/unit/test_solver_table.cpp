@@ -36,6 +36,14 @@ Key key_at_home(std::size_t home, int bits, std::uint64_t& state) {
     return key;
 }
 
+// A key whose first word has `low` in the bits of `mask` (a power of two less
+// one): its bucket in a cache with that many buckets or fewer.
+Key key_in_bucket(std::uint64_t low, std::uint64_t mask, std::uint64_t& state) {
+    Key key = random_key(state);
+    key.a = (key.a & ~mask) | low;
+    return key;
+}
+
 struct KeyHash {
     std::size_t operator()(const Key& key) const { return key.a ^ (key.b * 0x9E3779B97F4A7C15ULL); }
 };
@@ -295,11 +303,7 @@ TEST_CASE("cache: a key put is found until four newer ones of its bucket push it
     cache.put(first);
     CHECK(cache.contains(first));
     // Keys of the same bucket (the low 2 bits of the first word, here).
-    auto rival = [&] {
-        Key key = random_key(state);
-        key.a = (key.a & ~std::uint64_t{3}) | (first.a & 3);
-        return key;
-    };
+    auto rival = [&] { return key_in_bucket(first.a & 3, 3, state); };
     std::vector<Key> rivals;
     for (int i = 0; i < 3; ++i) {
         rivals.push_back(rival());
@@ -329,8 +333,7 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
     // (as many keys as slots in all), so only a lost move loses one.
     std::vector<Key> keys;
     for (std::size_t i = 0; i < kMost; ++i) {
-        Key key = random_key(state);
-        key.a = (key.a & ~(kMost - 1)) | i;
+        const Key key = key_in_bucket(i, kMost - 1, state);
         keys.push_back(key);
         cache.put(key);
         if (i + 1 == (std::size_t{1} << Cache::kFirstBits) / 4) {
@@ -349,16 +352,12 @@ TEST_CASE("cache: it doubles up to its most and keeps every key it holds") {
 
 TEST_CASE("cache: after a doubling the oldest key of a bucket is still the first out") {
     std::uint64_t state = 13;
-    constexpr std::size_t kFirstSlots = std::size_t{1} << Cache::kFirstBits;
-    constexpr std::size_t kBuckets = kFirstSlots / Cache::kWays;
-    Cache cache(2 * kFirstSlots);  // one doubling
-    // Four keys of bucket 0 that stay in bucket 0 (the next bit, kBuckets, clear),
-    // oldest first, and four that go to the new bucket kBuckets, put between them.
-    auto of_bucket = [&](std::uint64_t low) {
-        Key key = random_key(state);
-        key.a = (key.a & ~(2 * kBuckets - 1)) | low;
-        return key;
-    };
+    constexpr std::size_t kCacheFirstSlots = std::size_t{1} << Cache::kFirstBits;
+    constexpr std::size_t kBuckets = kCacheFirstSlots / Cache::kWays;
+    Cache cache(2 * kCacheFirstSlots);  // one doubling
+    // Two keys of bucket 0 that stay in bucket 0 (the next bit, kBuckets, clear),
+    // oldest first, and two that go to the new bucket kBuckets, put between them.
+    auto of_bucket = [&](std::uint64_t low) { return key_in_bucket(low, 2 * kBuckets - 1, state); };
     std::vector<Key> stay;
     std::vector<Key> go;
     for (int i = 0; i < 2; ++i) {
@@ -368,8 +367,8 @@ TEST_CASE("cache: after a doubling the oldest key of a bucket is still the first
         cache.put(go.back());
     }
     // Other buckets' keys up to the doubling (a quarter of the slots in all).
-    for (std::size_t i = 4; i < kFirstSlots / 4; ++i) cache.put(of_bucket(1 + i % (kBuckets - 1)));
-    REQUIRE(cache.bytes() == 2 * kFirstSlots * sizeof(Key));
+    for (std::size_t i = 4; i < kCacheFirstSlots / 4; ++i) cache.put(of_bucket(1 + i % (kBuckets - 1)));
+    REQUIRE(cache.bytes() == 2 * kCacheFirstSlots * sizeof(Key));
     for (const Key& key : stay) CHECK(cache.contains(key));
     for (const Key& key : go) CHECK(cache.contains(key));
     // Each of the two buckets now holds two: two more keep them, a third pushes
