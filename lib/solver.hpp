@@ -93,6 +93,13 @@ struct SolveLimits {
     // tenth as many. A position forgotten and reached again is searched and
     // counted again, so the counts change a little; for `solve` only too.
     bool forget_full_columns = false;
+    // Once a step fixes the rows, with the 2s as a set, take the boards that
+    // differ only in the arrangement of the first column's 2s as one position,
+    // standing for the arrangements the dead-end test has not ruled out
+    // (solver/search.cpp, "Arrangements as a set"): a board past the rows
+    // fixed is searched once instead of once an arrangement. The lines change,
+    // so it is for `solve` only too.
+    bool arrangements_as_set = false;
     // The most keys that cache holds (0: as many as a third of memory_bytes
     // allows); a few make it forget often, which the tests want.
     std::size_t cache_keys = 0;
@@ -105,6 +112,7 @@ struct SolveLimits {
         dead_ends_unstored = true;
         twos_stay_when_spent = true;
         forget_full_columns = true;
+        arrangements_as_set = true;
         return *this;
     }
     // Set from another thread (a Ctrl-C handler): the search stops within a

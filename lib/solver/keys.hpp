@@ -41,6 +41,10 @@ struct Zobrist {
     // stored_key()): one key per suit for its 2 standing somewhere in the first
     // column, in place of the key of its slot. Drawn after all the others.
     std::array<Key, 4> first_column{};
+    // A position that stands for a set of arrangements of the first column's
+    // 2s (search.cpp, stored_key()): one key per arrangement in the set, in
+    // place of the first column's. Drawn after all the others.
+    std::array<Key, 24> arrangement{};
 
     Zobrist() {
         std::uint64_t seed = 0x6164646963746E31ULL;  // "addictn1"
@@ -55,6 +59,7 @@ struct Zobrist {
         for (std::size_t slot = kOldSlots; slot < cell.size(); ++slot)
             for (auto& key : cell[slot]) key = next();
         for (auto& key : first_column) key = next();
+        for (auto& key : arrangement) key = next();
     }
 
 private:

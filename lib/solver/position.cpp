@@ -56,6 +56,7 @@ Search::Search(const Game& game, const SolveLimits& limits, const Pass& pass, Cl
       started_(started),
       layout_(game.rules().width(), game.rules().base_rank(), game.rules().fill == Fill::SameSuitHigher),
       start_(game.board()),
+      arrangements_as_set_(limits.arrangements_as_set && twos_as_set_),
       // A third of the memory at most for the cache: most of a proof's
       // positions go there, but a forgotten one costs only a repeat.
       cache_(!forgets_ ? 0 : limits.cache_keys > 0 ? limits.cache_keys : Cache::keys_within(limits.memory_bytes / 3)),
@@ -239,6 +240,33 @@ void Search::generate(Frame& frame) {
             const std::uint8_t there = cells_[static_cast<std::size_t>(r * width_)];
             if (there == 0 || rank(there) == base_) rows[static_cast<std::size_t>(count++)] = r;
         }
+        if (arrangements_as_set_ && count == kRows) {
+            // The step fixes the rows: one step for all the arrangements of a
+            // half (search.cpp, "Arrangements as a set"), showing the first.
+            std::uint8_t two = 0;
+            for (int suit = 0; suit < 4; ++suit)
+                if (!(suits >> suit & 1)) two = static_cast<std::uint8_t>(suit << 4 | base_);
+            for (int parity = 0; parity < 2; ++parity) {
+                const std::uint32_t mask = pass_.half < 0 ? Arrangements::kAll : kArrangements.of_parity[static_cast<std::size_t>(parity)];
+                const auto shown = static_cast<std::size_t>(std::countr_zero(mask));
+                const auto& row_of = kArrangements.row_of_suit[shown];
+                std::uint8_t after = 0;
+                for (int suit = 0; suit < 4; ++suit)
+                    if (suits >> suit & 1) after = static_cast<std::uint8_t>(after | row_of[static_cast<std::size_t>(suit)] << (2 * suit));
+                const int r = row_of[static_cast<std::size_t>(two >> 4)];
+                const Step step{two, where_[two], static_cast<std::uint8_t>(r * width_),
+                                static_cast<std::uint8_t>(kArranges | kAllArrangements | suits), before, after};
+                if (pass_.half >= 0 && parity != pass_.half) {
+                    if (hand_off_) frame.others[frame.other_count++] = step;
+                    continue;
+                }
+                frame.steps[static_cast<std::size_t>(n)] = step;
+                score[static_cast<std::size_t>(n)] = 10;
+                ++n;
+                if (pass_.half < 0) break;
+            }
+            return;
+        }
         for (int suit = 0; suit < 4; ++suit) {
             const auto two = static_cast<std::uint8_t>(suit << 4 | base_);
             if (col(where_[two]) == 0) continue;
@@ -295,7 +323,13 @@ void Search::generate(Frame& frame) {
             }
         } else {
             left = cells_[static_cast<std::size_t>(to - 1)];
-            if (left != 0 && rank(left) < rules_.ranks) {
+            if (arrangements_ != 0 && col(to) == 1) {
+                // Beside the first column's base card: the next card of each
+                // suit some arrangement of the set puts in that row.
+                for (int suit = 0; suit < 4; ++suit)
+                    if (arrangements_ & kArrangements.with_suit[static_cast<std::size_t>(row(to))][static_cast<std::size_t>(suit)])
+                        add(static_cast<std::uint8_t>(suit << 4 | (base_ + 1)), to);
+            } else if (left != 0 && rank(left) < rules_.ranks) {
                 switch (rules_.fill) {
                     case Fill::SameSuitNext: add(static_cast<std::uint8_t>(left + 1), to); break;
                     case Fill::AnySuitNext:

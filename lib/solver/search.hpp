@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -49,6 +50,57 @@ struct Step {
 inline constexpr std::uint8_t kBrings2 = 0x80;
 inline constexpr std::uint8_t kMovesAside = 0x40;
 inline constexpr std::uint8_t kArranges = 0x20;
+// With kArranges, when the step fixes the rows: the position it leads to
+// stands for every arrangement of its class (search.cpp, "Arrangements as a
+// set"); `after` gives the one the board shows first.
+inline constexpr std::uint8_t kAllArrangements = 0x10;
+// On a plain move from a position that stands for a set of arrangements: the
+// move is made in those of the set with suit `before & 3` in row `before >> 2`
+// (kKeeps), or no card moves and the position stands for the others (kDrops;
+// no action): a safe move in some of a set's arrangements only (search.cpp).
+// Each is the whole of its step's aux, which a plain move leaves 0.
+inline constexpr std::uint8_t kKeeps = 0x01;
+inline constexpr std::uint8_t kDrops = 0x02;
+
+// The 4! arrangements of the first column's base cards once the rows are
+// fixed, as bits of a mask: arrangement i puts the base card of suit
+// kArrangements.suit_of_row[i][r] in row r.
+struct Arrangements {
+    std::array<std::array<std::uint8_t, kRows>, 24> suit_of_row{};
+    std::array<std::array<std::uint8_t, kRows>, 24> row_of_suit{};
+    // with_suit[r][s]: the arrangements with suit s in row r.
+    std::array<std::array<std::uint32_t, kRows>, kRows> with_suit{};
+    std::array<std::uint32_t, 2> of_parity{};  // by arrangement_parity()
+    static constexpr std::uint32_t kAll = (1u << 24) - 1;
+
+    constexpr Arrangements() {
+        std::array<std::uint8_t, kRows> order{0, 1, 2, 3};
+        constexpr std::size_t rows = kRows;
+        for (std::size_t i = 0; i < 24; ++i) {
+            suit_of_row[i] = order;
+            int inversions = 0;
+            for (std::size_t r = 0; r < rows; ++r) {
+                row_of_suit[i][order[r]] = static_cast<std::uint8_t>(r);
+                with_suit[r][order[r]] |= 1u << i;
+                for (std::size_t q = r + 1; q < rows; ++q) inversions += order[r] > order[q] ? 1 : 0;
+            }
+            of_parity[static_cast<std::size_t>(inversions & 1)] |= 1u << i;
+            std::next_permutation(order.begin(), order.end());
+        }
+    }
+
+    // The index of the arrangement with these suits in rows 0 to 3 (-1: not
+    // one suit a row).
+    constexpr int index_of(const std::array<int, kRows>& suits) const {
+        for (std::size_t i = 0; i < 24; ++i) {
+            bool same = true;
+            for (std::size_t r = 0; r < suits.size(); ++r) same = same && suit_of_row[i][r] == suits[r];
+            if (same) return static_cast<int>(i);
+        }
+        return -1;
+    }
+};
+inline constexpr Arrangements kArrangements;
 
 // The moves of 2s within the first column that take the 2s of `suits` (a
 // mask) from the rows in `from` to the rows in `to` (2 bits a suit), through
@@ -223,6 +275,9 @@ private:
 
     // search.cpp
     bool hopeless() const;
+    bool keep_live_arrangements();
+    enum class SetEntry { Next, Won, Stop };
+    SetEntry enter_set(std::uint64_t until);
     bool locked_arrangement(const Step& step) const;
     bool dead_end_here();
     void expand();
@@ -273,6 +328,25 @@ private:
     }
 
     void apply(const Step& step) {
+        if (arrangements_as_set_) {
+            // The mask before the step, and the one the step leaves (pruned
+            // later by the dead-end test: undo() goes back through both).
+            const std::uint32_t before = arrangements_;
+            std::uint32_t after = before;
+            if (step.aux & kAllArrangements) {
+                after = pass_.half < 0 ? Arrangements::kAll : kArrangements.of_parity[static_cast<std::size_t>(parity_of(step))];
+            } else if (step.aux == kKeeps || step.aux == kDrops) {
+                const std::uint32_t with = kArrangements.with_suit[static_cast<std::size_t>(step.before >> 2)][step.before & 3u];
+                after = before & (step.aux == kKeeps ? with : ~with);
+            } else if (before != 0 && col(step.to) == 1) {
+                // A card of rank b + 1 beside a base card: the arrangements with its suit in that row.
+                after = before & kArrangements.with_suit[static_cast<std::size_t>(row(step.to))][static_cast<std::size_t>(step.card >> 4)];
+            }
+            masks_.push_back(MaskChange{before, after});
+            if (after != before && before != 0) show_arrangement(after);
+            arrangements_ = after;
+            if (step.aux == kDrops) return;
+        }
         if (step.card == 0) return shuffle();
         if (step.aux & kBrings2) {
             const int beside = step.to - 1;  // the first-column slot left of `to`
@@ -287,6 +361,16 @@ private:
     }
 
     void undo(const Step& step) {
+        std::uint32_t before = 0;
+        if (arrangements_as_set_) {
+            const MaskChange change = masks_.back();
+            masks_.pop_back();
+            // The board as the step left it, before any pruning changed the one shown.
+            if (change.after != 0) show_arrangement(change.after);
+            before = change.before;
+            arrangements_ = before;
+            if (step.aux == kDrops) return show_arrangement(before);
+        }
         if (step.card == 0) return unshuffle();
         move(step.card, step.to, step.from);
         if (step.aux & kBrings2) {
@@ -300,6 +384,33 @@ private:
             rearrange(step.aux & 0xFu, step.after, step.before, row(step.to), [this](int suit, int row) { shuttle(suit, row); });
         } else {
             count_two(step, -1);
+        }
+        if (before != 0) show_arrangement(before);
+    }
+
+    // The parity of the arrangement a step of kArranges leaves: the 2s of its
+    // suits in the rows `after` gives, its own in the row of `to`.
+    int parity_of(const Step& step) const {
+        std::array<int, kRows> suit_of_row{};
+        for (int suit = 0; suit < 4; ++suit)
+            if (step.aux >> suit & 1) suit_of_row[static_cast<std::size_t>(step.after >> (2 * suit) & 3)] = suit;
+        suit_of_row[static_cast<std::size_t>(row(step.to))] = step.card >> 4;
+        return arrangement_parity(suit_of_row);
+    }
+
+    // With the arrangements as a set: the board shows the first of `mask`
+    // (base cards moved in the first column, the key with them).
+    void show_arrangement(std::uint32_t mask) {
+        const auto shown = static_cast<std::size_t>(std::countr_zero(mask));
+        for (int r = 0; r < kRows; ++r) {
+            const auto slot = static_cast<std::size_t>(r * width_);
+            const auto card = static_cast<std::uint8_t>(kArrangements.suit_of_row[shown][static_cast<std::size_t>(r)] << 4 | base_);
+            const std::uint8_t was = cells_[slot];
+            if (was == card) continue;
+            flip(key_, kZobrist.cell[slot][was]);
+            flip(key_, kZobrist.cell[slot][card]);
+            cells_[slot] = card;
+            where_[card] = static_cast<std::uint8_t>(slot);
         }
     }
 
@@ -336,9 +447,26 @@ private:
         // Cheap test first: a won board has its last column empty.
         for (int r = 0; r < kRows; ++r)
             if (cells_[static_cast<std::size_t>(r * width_ + width_ - 1)] != 0) return false;
+        if (arrangements_ != 0) return won_arrangement() >= 0;
         for (int r = 0; r < kRows; ++r)
             if (placed_run(r) != width_ - 1) return false;
         return true;
+    }
+
+    // With the arrangements as a set: the one of them in which the board is
+    // won (-1: none), the rows past the first column being whole runs from
+    // rank b + 1, one suit a row.
+    int won_arrangement() const {
+        std::array<int, kRows> suits{};
+        for (int r = 0; r < kRows; ++r) {
+            const std::uint8_t first = cells_[static_cast<std::size_t>(r * width_ + 1)];
+            if (first == 0 || rank(first) != base_ + 1) return -1;
+            for (int c = 2; c < width_ - 1; ++c)
+                if (cells_[static_cast<std::size_t>(r * width_ + c)] != first + c - 1) return -1;
+            suits[static_cast<std::size_t>(r)] = first >> 4;
+        }
+        const int index = kArrangements.index_of(suits);
+        return index >= 0 && (arrangements_ >> index & 1) ? index : -1;
     }
 
     const Rules& rules_;
@@ -370,6 +498,20 @@ private:
     std::array<std::uint8_t, kMaxSlots> col_{};
     std::array<std::uint8_t, kMaxSlots> row_{};
 
+    // Once a step fixes the rows, the position stands for a set of their
+    // arrangements (SolveLimits::arrangements_as_set; search.cpp).
+    const bool arrangements_as_set_;
+    // Those arrangements, as a mask of kArrangements (0: the board as it
+    // stands); the board shows the first.
+    std::uint32_t arrangements_ = 0;
+    // For each step applied and not undone: the mask before it, and the one it
+    // left before the dead-end test pruned it.
+    struct MaskChange {
+        std::uint32_t before = 0;
+        std::uint32_t after = 0;
+    };
+    std::vector<MaskChange> masks_;
+    int tested_ = 0;
     int used_ = 0;  // moves of placed 2s on the line so far, when the pass counts them
     std::array<std::uint8_t, kMaxSlots> cells_{};
     Cards where_{};
@@ -382,6 +524,7 @@ private:
     Frame scratch_;  // what generate() lists, before it goes on the stack
     std::vector<SavedBoard> saved_;
     std::uint64_t positions_ = 0;
+    std::uint64_t next_check_ = 0x4000;  // the count at which stops() looks at the clock next
     // The dead ends found last, by the low bits of their keys: most dead ends
     // reached again are reached again soon (from a sibling), and a hit here
     // spares the test and the count (dead_ends_unstored_ only; 1 MB).

@@ -484,6 +484,40 @@ public:
         if (4 * ++taken_ >= slots() && slots() < most_slots()) grow();
     }
     void prefetch(Key key) const { __builtin_prefetch(bucket(key)); }
+
+    // A board that stands for a set of arrangements of the first column
+    // (search.cpp, "Arrangements as a set") has one key, whatever the set,
+    // which keeps the set in the top 24 bits of its second word: the key
+    // names the board by the rest (104 bits).
+    static constexpr int kSetShift = 40;
+    static constexpr std::uint64_t kBoardBits = (std::uint64_t{1} << kSetShift) - 1;
+    static Key board_of(Key key) {
+        key.b &= kBoardBits;
+        return key;
+    }
+    static Key with_set(Key board, std::uint32_t set) {
+        board.b |= std::uint64_t{set} << kSetShift;
+        return board;
+    }
+    static std::uint32_t set_of(Key key) { return static_cast<std::uint32_t>(key.b >> kSetShift); }
+    static bool same_board(Key key, Key board) { return key.a == board.a && (key.b & kBoardBits) == board.b; }
+    // The arrangements of `board` (a key from board_of()) put so far.
+    std::uint32_t set_put(Key board) const {
+        const Key* at = bucket(board);
+        for (std::size_t way = 0; way < kWays; ++way)
+            if (same_board(at[way], board)) return set_of(at[way]);
+        return 0;
+    }
+    // Adds `set` to the arrangements of `board` put so far.
+    void put_set(Key board, std::uint32_t set) {
+        Key* at = bucket(board);
+        for (std::size_t way = 0; way < kWays; ++way)
+            if (same_board(at[way], board)) {
+                at[way].b |= std::uint64_t{set} << kSetShift;
+                return;
+            }
+        put(with_set(board, set));
+    }
     // The most it may take: the table has the rest of the search's memory.
     std::size_t most_bytes() const { return kSlotBytes * most_slots(); }
     std::size_t bytes() const { return kSlotBytes * slots(); }

@@ -240,11 +240,16 @@ TEST_CASE("leaving dead ends out of the table changes no verdict and no line") {
     // not stored"), against the search that stores them, both as solve runs
     // otherwise: the same steps in the same order, so the same verdict and the
     // same line.
+    // (Not with the arrangements as a set: which arrangements a set still
+    // stands for depends on what the table holds of that board, so its lines
+    // may differ; its verdicts are checked below.)
     SolveLimits stored = test::small_limits();
     stored.as_solve_runs();
     stored.dead_ends_unstored = false;
+    stored.arrangements_as_set = false;
     SolveLimits unstored = test::small_limits();
     unstored.as_solve_runs();
+    unstored.arrangements_as_set = false;
     REQUIRE(unstored.dead_ends_unstored);
     const RuleCheck check = check_rule(unstored, stored);
     CHECK(check.won > 0);
@@ -269,11 +274,15 @@ TEST_CASE("a cache that forgets the positions with a full first column changes n
     // both as solve runs otherwise. A cache of 256 keys forgets often,
     // so the search goes on only because every cycle passes through a
     // position the table keeps.
+    // (Not with the arrangements as a set, whose sets the cache merges by
+    // board and the table does not: that is checked below.)
     SolveLimits kept = test::small_limits();
     kept.as_solve_runs();
     kept.forget_full_columns = false;
+    kept.arrangements_as_set = false;
     SolveLimits forgetful = test::small_limits();
     forgetful.as_solve_runs();
+    forgetful.arrangements_as_set = false;
     forgetful.cache_keys = 256;
     REQUIRE(forgetful.forget_full_columns);
     const RuleCheck check = check_rule(forgetful, kept);
@@ -285,9 +294,34 @@ TEST_CASE("a cache that forgets the positions with a full first column changes n
     // repeats: a bigger cache forgets less.
     SolveLimits usual = test::small_limits();
     usual.as_solve_runs();
+    usual.arrangements_as_set = false;
     const RuleCheck fits = check_rule(usual, kept);
     CHECK(fits.with_positions >= fits.without_positions);
     CHECK(fits.with_positions < check.with_positions);
+}
+
+TEST_CASE("taking the arrangements of fixed rows as a set never changes a verdict") {
+    // SolveLimits::arrangements_as_set (solver/search.cpp, "Arrangements as a
+    // set"), against the search of the boards, both as solve runs otherwise;
+    // and with a cache that forgets often, where a board's arrangements put
+    // before are forgotten with it. Every line is replayed (check_rule), each
+    // a line in the one arrangement it wins in.
+    SolveLimits boards = test::small_limits();
+    boards.as_solve_runs();
+    boards.arrangements_as_set = false;
+    SolveLimits sets = test::small_limits();
+    sets.as_solve_runs();
+    REQUIRE(sets.arrangements_as_set);
+    const RuleCheck check = check_rule(sets, boards);
+    CHECK(check.won > 0);
+    CHECK(check.lost > 0);
+    // A proof tests the arrangements of a board up to a live one only.
+    CHECK(check.with_positions < check.without_positions);
+    MESSAGE("proofs: ", check.with_positions, " positions with sets, ", check.without_positions, " without");
+    SolveLimits forgetful = sets;
+    forgetful.cache_keys = 256;
+    const RuleCheck small = check_rule(forgetful, boards);
+    CHECK(small.won == check.won);
 }
 
 // The parity of a won board's arrangement: of the permutation of suits over
