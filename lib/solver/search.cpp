@@ -56,7 +56,7 @@ bool Search::hopeless() const {
 // second-column gap in row r with the card of rank b + 1 of suit s leaving the
 // arrangements of A with suit s in row r (only in those is it legal), every
 // other step leaving A (it is legal and does the same in each), and the
-// dead-end test drops from A each arrangement a whose (B, a) is a dead end. A
+// dead-end test may drop from A arrangements a whose (B, a) is a dead end. A
 // won (B, A) is one with some (B, a) won. Claim: (B, A) reaches a won position
 // if and only if some (B, a), a in A, reaches a win. If: a winning line from
 // (B, a) is a line of steps of the sets, each leaving a set that holds a
@@ -66,13 +66,21 @@ bool Search::hopeless() const {
 // each step was legal and did the same: the line is a winning line from that
 // (B, a). So a search of the sets decides as the search of the boards, and a
 // line it finds is a line in the arrangement won at its end (path_actions()).
-// The prunings hold for a set through each arrangement in it: the table's
-// key names the set (stored_key(): the board without its first column, and
-// one key per arrangement in the set); a safe move is made only where every
-// arrangement of the set has the row's suit, so it is safe in each (B, a)
-// (safe_step()); a half's sets hold its own arrangements only. A step that
-// fixes the rows from a first-column gap with the 2s as a set (generate()) is
-// one step for all the arrangements of a half, instead of one an arrangement.
+// The prunings hold for a set through each arrangement in it:
+//  - what is entered: the cache keeps with a board's key (stored_key(), the
+//    board without its first column) the arrangements of every set entered
+//    with it; a set entered is searched for each of them, so a board reached
+//    again stands for the rest of its set only (enter_set()), as the search of
+//    the boards leaves each (B, a) entered before. (The table, used when the
+//    cache is off, keys the set itself: one key per arrangement in it.)
+//  - a safe move (safe_step()) is safe in each (B, a) whose arrangement has
+//    the row's suit; where only some have, the step makes it in those and
+//    then, as a step that moves no card, takes the others on their own (each
+//    (B, a) is in one of the two sets, so the set wins if one of them does);
+//  - a half's sets hold its own arrangements only.
+// A step that fixes the rows from a first-column gap with the 2s as a set
+// (generate()) is one step for all the arrangements of a half, instead of one
+// an arrangement.
 // Gaps deal 97's first track stored 1.63 million positions with the rows fixed
 // and only 0.51 million boards without their first column: one board, about
 // three arrangements. A unit test checks the verdicts against the search of
