@@ -389,7 +389,7 @@ void Search::generate(Frame& frame) {
         }
         // And its line in recent_dead_, looked at before the table (1 MB: a miss
         // to memory there stalled the search for 12% of gaps deal 21's time).
-        if (dead_ends_unstored_) __builtin_prefetch(&recent_dead_[child.b & (recent_dead_.size() - 1)]);
+        if (dead_ends_unstored_) __builtin_prefetch(&recent_dead(child));
         // In a pass that counts placed 2s moved, dominated() looks the child up
         // with each smaller count too: waiting for those misses took 15% of a
         // deep search's time (gaps deal 46), so start them now as well.

@@ -40,8 +40,7 @@ bool Search::hopeless() const {
         // takes the same steps, only sooner.
         if (locked_arrangement(step)) return true;
     }
-    Slots gaps = 0;
-    for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
+    const Slots gaps = gap_slots();
     // A pass whose line has used all its moves of placed 2s moves no card of the
     // base rank out of the first column again (generate() refuses it).
     return dead_end(layout_, rules_.ranks, where_, gaps, twos_stay_when_spent_ && used_ >= pass_.twos);
@@ -97,8 +96,7 @@ bool Search::hopeless() const {
 bool Search::keep_live_arrangements() {
     tested_ = 0;
     if (!dead_ends_apply(rules_) || !limits_.dead_ends) return true;
-    Slots gaps = 0;
-    for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
+    const Slots gaps = gap_slots();
     Cards where = where_;
     for (std::uint32_t mask = arrangements_; mask != 0; mask &= mask - 1) {
         const auto a = static_cast<std::size_t>(std::countr_zero(mask));
@@ -472,11 +470,8 @@ Verdict Search::run(std::uint64_t until) {
             continue;
         }
         if (arrangements_ != 0 && forgets()) {
-            switch (enter_set(until)) {
-                case SetEntry::Won: return Verdict::Won;
-                case SetEntry::Stop: return Verdict::Undecided;
-                case SetEntry::Next: continue;
-            }
+            if (const Entry entry = enter_set(until); entry != Entry::Next) return entry == Entry::Won ? Verdict::Won : Verdict::Undecided;
+            continue;
         }
         // A set of arrangements counts once for each one the test looks at
         // (keep_live_arrangements()), as a board alone would be counted.
@@ -492,7 +487,7 @@ Verdict Search::run(std::uint64_t until) {
         // it adds no chance of error that the table's bound (table.hpp) does not
         // dwarf.
         const Key key = stored_key();
-        Key* recent = dead_ends_unstored_ ? &recent_dead_[key.b & (recent_dead_.size() - 1)] : nullptr;
+        Key* recent = dead_ends_unstored_ ? &recent_dead(key) : nullptr;
         // A position stored already is the common case deep in a search: one
         // lookup answers it before dominated() looks at every smaller count.
         // Otherwise insert() finds it, unless the test for a dead end must come
@@ -514,7 +509,7 @@ Verdict Search::run(std::uint64_t until) {
             if (locked || dead_end_here()) {
                 *recent = key;
                 undo(step);
-                positions_ += static_cast<std::uint64_t>(std::max(tested_, 1));
+                count_tested();
                 if (stops(until)) return Verdict::Undecided;
                 continue;
             }
@@ -528,18 +523,25 @@ Verdict Search::run(std::uint64_t until) {
             limit_ = stopped() ? Limit::Stopped : table_.short_of_time() ? Limit::Time : Limit::Memory;
             return Verdict::Undecided;
         }
-        positions_ += static_cast<std::uint64_t>(std::max(tested_, 1));
-        if (won()) {
-            line_ = path_actions();
-            return Verdict::Won;
-        }
-        if (dead_ends_unstored_) {
-            expand();  // its steps are listed already, and it is no dead end
-        } else {
-            pending_ = true;
-        }
-        if (stops(until)) return Verdict::Undecided;
+        if (const Entry entry = entered(until); entry != Entry::Next) return entry == Entry::Won ? Verdict::Won : Verdict::Undecided;
     }
+}
+
+// After a new position is stored: it is counted, and either won (its line
+// kept) or its steps go on the stack (listed already where dead ends are
+// tested first) or wait for the loop; then the limits.
+Search::Entry Search::entered(std::uint64_t until) {
+    count_tested();
+    if (won()) {
+        line_ = path_actions();
+        return Entry::Won;
+    }
+    if (dead_ends_unstored_) {
+        expand();  // its steps are listed already, and it is no dead end
+    } else {
+        pending_ = true;
+    }
+    return stops(until) ? Entry::Stop : Entry::Next;
 }
 
 // run() for a position that stands for a set of arrangements, with the cache
@@ -549,15 +551,15 @@ Verdict Search::run(std::uint64_t until) {
 // leave those; with none left it is left. The rest, as run() does for any
 // position: dead ends (each arrangement that is one dropped) counted, not
 // stored, and the last dead ends kept in recent_dead_ with their set.
-Search::SetEntry Search::enter_set(std::uint64_t until) {
+Search::Entry Search::enter_set(std::uint64_t until) {
     const Step& step = taken(frames_.back());
     const Key board = stored_key();
-    Key* recent = dead_ends_unstored_ ? &recent_dead_[board.b & (recent_dead_.size() - 1)] : nullptr;
+    Key* recent = dead_ends_unstored_ ? &recent_dead(board) : nullptr;
     std::uint32_t fresh = arrangements_ & ~cache_.set_put(board);
     if (recent && Cache::same_board(*recent, board)) fresh &= ~Cache::set_of(*recent);
     if (fresh == 0) {
         undo(step);
-        return SetEntry::Next;
+        return Entry::Next;
     }
     if (fresh != arrangements_) {
         show_arrangement(fresh);
@@ -567,21 +569,11 @@ Search::SetEntry Search::enter_set(std::uint64_t until) {
     if (dead_ends_unstored_ && !won() && dead_end_here()) {
         *recent = Cache::with_set(board, fresh | (Cache::same_board(*recent, board) ? Cache::set_of(*recent) : 0));
         undo(step);
-        positions_ += static_cast<std::uint64_t>(std::max(tested_, 1));
-        return stops(until) ? SetEntry::Stop : SetEntry::Next;
+        count_tested();
+        return stops(until) ? Entry::Stop : Entry::Next;
     }
     cache_.put_set(board, fresh);
-    positions_ += static_cast<std::uint64_t>(std::max(tested_, 1));
-    if (won()) {
-        line_ = path_actions();
-        return SetEntry::Won;
-    }
-    if (dead_ends_unstored_) {
-        expand();  // its steps are listed already, and it is no dead end
-    } else {
-        pending_ = true;
-    }
-    return stops(until) ? SetEntry::Stop : SetEntry::Next;
+    return entered(until);
 }
 
 // Whether the position is a dead end where no shuffle can follow, or has no

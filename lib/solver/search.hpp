@@ -276,8 +276,20 @@ private:
     // search.cpp
     bool hopeless() const;
     bool keep_live_arrangements();
-    enum class SetEntry { Next, Won, Stop };
-    SetEntry enter_set(std::uint64_t until);
+    enum class Entry { Next, Won, Stop };  // what run() does after a position: go on, or return
+    Entry enter_set(std::uint64_t until);
+    Entry entered(std::uint64_t until);
+    // A position counts once for each board and arrangement the dead-end test
+    // looked at (keep_live_arrangements()), once if none.
+    void count_tested() { positions_ += static_cast<std::uint64_t>(std::max(tested_, 1)); }
+    // The slot of recent_dead_ a key takes.
+    Key& recent_dead(const Key& key) { return recent_dead_[key.b & (recent_dead_.size() - 1)]; }
+    // The gaps, as a set of slots.
+    Slots gap_slots() const {
+        Slots gaps = 0;
+        for (std::uint8_t gap : gaps_) gaps |= Slots{1} << gap;
+        return gaps;
+    }
     bool locked_arrangement(const Step& step) const;
     bool dead_end_here();
     void expand();
