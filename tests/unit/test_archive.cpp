@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <regex>
 #include <set>
 #include <string>
 #include <unordered_set>
@@ -184,6 +185,19 @@ TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
     for (const ArchiveDeal& deal : deals) {
         CAPTURE(deal.name);
         CHECK_FALSE(deal.description.empty());
+        // What a description says of its line is true of it; it quotes no count of
+        // the solver's, which moves with every release of it (`solve` prints those).
+        CHECK(deal.description.find("positions") == std::string::npos);
+        std::smatch said;
+        const auto shuffles = static_cast<long>(
+            std::count_if(deal.line.begin(), deal.line.end(), [](const Action& action) { return action.is_shuffle(); }));
+        const auto moves = static_cast<long>(deal.line.size()) - shuffles;
+        if (std::regex_search(deal.description, said, std::regex(R"(\((\d+) moves, (\d+) shuffles\))"))) {
+            CHECK(std::stol(said[1]) == moves);
+            CHECK(std::stol(said[2]) == shuffles);
+        }
+        if (std::regex_search(deal.description, said, std::regex(R"(\((\d+) actions\))")))
+            CHECK(std::stol(said[1]) == moves + shuffles);
         presets.insert(deal.rules.preset);
         tags.insert(deal.tags.begin(), deal.tags.end());
         verdicts.insert(deal.verdict);
