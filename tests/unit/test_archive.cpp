@@ -215,6 +215,12 @@ TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
             SolveResult result = solve(start_game(deal), limits);
             CHECK(result.verdict == Verdict::NoWin);
         }
+        // A hard deal: its line wins, but the fair player (solve --fair, what a hint
+        // loop plays) does not, at its default budgets.
+        if (std::find(deal.tags.begin(), deal.tags.end(), "hard") != deal.tags.end()) {
+            CHECK(end.status() == Status::Won);
+            if (search("hard")) CHECK(solve_fair(start_game(deal), SolveLimits{}).verdict != Verdict::Won);
+        }
         // A "needs a shuffle" deal: its line wins, with a shuffle in it.
         if (std::find(deal.tags.begin(), deal.tags.end(), "needs-shuffle") != deal.tags.end()) {
             CHECK(end.status() == Status::Won);
