@@ -187,6 +187,9 @@ TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
         CHECK_FALSE(deal.description.empty());
         presets.insert(deal.rules.preset);
         tags.insert(deal.tags.begin(), deal.tags.end());
+        auto tagged = [&deal](std::string_view tag) {
+            return std::find(deal.tags.begin(), deal.tags.end(), tag) != deal.tags.end();
+        };
         verdicts.insert(deal.verdict);
 
         // The line replays through the engine; for "win" it wins.
@@ -217,18 +220,18 @@ TEST_CASE("every shipped deal loads, and its verdict and line are checked") {
         }
         // A hard deal: its line wins, but the fair player (solve --fair, what a hint
         // loop plays) does not, at its default budgets.
-        if (std::find(deal.tags.begin(), deal.tags.end(), "hard") != deal.tags.end()) {
+        if (tagged("hard")) {
             CHECK(end.status() == Status::Won);
             if (search("hard")) CHECK(solve_fair(start_game(deal), SolveLimits{}).verdict != Verdict::Won);
         }
         // A "needs a shuffle" deal: its line wins, with a shuffle in it.
-        if (std::find(deal.tags.begin(), deal.tags.end(), "needs-shuffle") != deal.tags.end()) {
+        if (tagged("needs-shuffle")) {
             CHECK(end.status() == Status::Won);
             CHECK(end.shuffles_spent() > 0);
         }
         // A deal that needs a 2 moved between first-column slots: its winning line
         // does so, and no line without such a move wins.
-        if (std::find(deal.tags.begin(), deal.tags.end(), "two-between-leftmost") != deal.tags.end()) {
+        if (tagged("two-between-leftmost")) {
             Game game = start_game(deal);
             bool uses = false;
             for (const Action& action : deal.line) {
