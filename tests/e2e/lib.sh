@@ -22,7 +22,7 @@ addiction() { "$BIN" "$@"; }
 # run CMD...: runs the binary, keeping stdout in $out, stderr in $err, status in $status.
 run() {
   out=$("$BIN" "$@" 2>"$WORK/.err") && status=0 || status=$?
-  err=$(cat "$WORK/.err")
+  err=$(<"$WORK/.err")
 }
 
 ok() { passed=$((passed + 1)); }
@@ -47,8 +47,9 @@ jq_is() {
   got=$(printf '%s' "$1" | jq -c "$2" 2>&1) || got="jq failed: $got"
   if [ "$got" == "$3" ]; then ok; else bad "$4: $2 is $got, wanted $3 in: $1"; fi
 }
-# one_line TEXT DESCRIPTION: error output is exactly one line
-one_line() { if [ -n "$1" ] && [ "$(printf '%s\n' "$1" | wc -l)" -eq 1 ]; then ok; else bad "$2: not one line: $1"; fi; }
+# one_line TEXT DESCRIPTION: error output is exactly one line. TEXT comes from $(...),
+# which drops the trailing newlines, so one line is text with no newline left in it.
+one_line() { if [[ -n $1 && $1 != *$'\n'* ]]; then ok; else bad "$2: not one line: $1"; fi; }
 
 # refused STATUS DESCRIPTION CMD...: refused with STATUS, one line on stderr, game file unchanged.
 refused() {

@@ -166,7 +166,7 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
     shift 2
     cp "$ADDICTION_FILE" "$WORK/.before"
     out=$(perm_run "$@" 2>"$WORK/.err") && status=0 || status=$?
-    err=$(cat "$WORK/.err")
+    err=$(<"$WORK/.err")
     [ "$status" -eq "$want" ] && ok || bad "$what: exit $status, wanted $want (stderr: $err)"
     one_line "$err" "$what"
     same_file "$WORK/.before" "$ADDICTION_FILE" "$what (file unchanged)"
