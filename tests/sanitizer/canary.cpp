@@ -1,10 +1,11 @@
 // Built only in the sanitizer build (ADDICTION_SANITIZE), with the flags every
-// target there gets: a read of freed memory ("heap", which only ASan sees) or a
-// signed overflow ("signed", UBSan), each of which that build must report and
-// stop on. If the flags ever stopped reaching the targets, the whole suite would
+// target there gets: a read of freed memory ("heap", which only ASan sees), a
+// signed overflow ("signed", UBSan) or memory never freed ("leak",
+// LeakSanitizer, at exit), each of which that build must report and stop on. If the flags ever stopped reaching the targets, the whole suite would
 // pass there with nothing checked; canary.sh fails instead.
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 int main(int argc, char** argv) {
@@ -19,6 +20,12 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[1], "signed") == 0) {
         volatile int big = INT_MAX;
         std::printf("%d\n", big + index);
+        return 0;
+    }
+    if (std::strcmp(argv[1], "leak") == 0) {
+        void* volatile cells = std::malloc(77);
+        std::printf("%p\n", cells);
+        cells = nullptr;
         return 0;
     }
     return 2;
