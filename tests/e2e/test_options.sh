@@ -150,11 +150,18 @@ options_in() { sed -n -E 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*).*/\2/p' | grep -v -
 globals=$(addiction --help | options_in)
 [ "$(wc -l <<<"$globals")" -ge 5 ] && ok || bad "global options read from --help: $globals"
 
+# Each command's options, read once: the two walks below ask for them often.
 commands=$(addiction complete commands | cut -f1)
+declare -A options_of=()
+for command in $commands; do options_of[$command]=$(addiction "$command" --help | options_in); done
+
 walked=0
 for command in $commands; do
-  for option in $globals $(addiction "$command" --help | options_in); do
-    entry=$(grep -E "^$command $option :: " <<<"$table" | head -1)
+  for option in $globals ${options_of[$command]}; do
+    entry=
+    while IFS= read -r line; do
+      if [[ $line == "$command $option :: "* ]]; then entry=$line; break; fi
+    done <<<"$table"
     if [ -z "$entry" ]; then
       bad "$command $option has no entry in test_options.sh: say where it does not apply, or 'always'"
       continue
@@ -172,7 +179,7 @@ done
 
 # No entry for an option that is gone: the table stays the list of what there is.
 while read -r command option _; do
-  if printf '%s\n%s\n' "$globals" "$(addiction "$command" --help | options_in)" | grep -q -x -e "$option"; then ok; else
+  if [[ $'\n'$globals$'\n'${options_of[$command]:-}$'\n' == *$'\n'$option$'\n'* ]]; then ok; else
     bad "test_options.sh lists $command $option, which --help does not"
   fi
 done <<<"$table"
