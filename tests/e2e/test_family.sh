@@ -70,6 +70,9 @@ for entry in $games; do
   case "$verdict" in
     won)
       ok
+      # One start per move: the sanitizer build replays one game's line through the
+      # command line (the unit tests replay every game's lines in the engine).
+      [ "${ADDICTION_TEST_SHORT:-0}" = 1 ] && [ "$game" != jungle ] && continue
       while read -r action; do addiction $action >/dev/null || bad "$game: '$action' of the line refused"; done \
         < <(jq -r '.line[]' <<<"$json")
       jq_is "$(addiction show --json)" .status '"won"' "$game: the solver's line wins"
