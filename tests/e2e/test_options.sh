@@ -155,13 +155,17 @@ commands=$(addiction complete commands | cut -f1)
 declare -A options_of=()
 for command in $commands; do options_of[$command]=$(addiction "$command" --help | options_in); done
 
+# The table's entries by "COMMAND OPTION", the first one where there are two.
+declare -A entry_of=()
+while IFS= read -r line; do
+  key=${line%% :: *}
+  [ -n "${entry_of[$key]+set}" ] || entry_of[$key]=$line
+done <<<"$table"
+
 walked=0
 for command in $commands; do
   for option in $globals ${options_of[$command]}; do
-    entry=
-    while IFS= read -r line; do
-      if [[ $line == "$command $option :: "* ]]; then entry=$line; break; fi
-    done <<<"$table"
+    entry=${entry_of["$command $option"]:-}
     if [ -z "$entry" ]; then
       bad "$command $option has no entry in test_options.sh: say where it does not apply, or 'always'"
       continue

@@ -1,8 +1,9 @@
 // Built only in the sanitizer build (ADDICTION_SANITIZE), with the flags every
 // target there gets: a read of freed memory ("heap", which only ASan sees), a
-// signed overflow ("signed", UBSan) or memory never freed ("leak",
-// LeakSanitizer, at exit), each of which that build must report and stop on. If the flags ever stopped reaching the targets, the whole suite would
-// pass there with nothing checked; canary.sh fails instead.
+// signed overflow ("signed", UBSan) or memory never freed ("leak", LeakSanitizer,
+// at exit), each of which that build must report and stop on. If the flags ever
+// stopped reaching the targets, the whole suite would pass there with nothing
+// checked; canary.sh fails instead.
 #include <climits>
 #include <cstdio>
 #include <cstdlib>

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The sanitizer build's own check (tests/CMakeLists.txt): its binaries carry ASan
-# and UBSan, and they report a fault (a leak too) and stop. Usage: canary.sh CANARY ADDICTION
+# and UBSan, and they report a fault (a leak too) and stop.
+# Usage: canary.sh CANARY ADDICTION
 set -u
 canary=$1 addiction=$2
 failed=0
