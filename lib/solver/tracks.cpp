@@ -54,11 +54,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "search.hpp"
@@ -66,6 +67,11 @@
 
 namespace addiction::solver {
 namespace {
+
+// How long a waiting track sleeps at most before it looks again: a stop request
+// (Ctrl-C) sets a flag and wakes no one, and the first track reports progress
+// while the second runs alone.
+constexpr auto kLookAgain = std::chrono::milliseconds(10);
 
 // A track runs this many positions between looks at the other's state.
 constexpr std::uint64_t kStep = std::uint64_t{1} << 14;
@@ -216,6 +222,39 @@ private:
     std::vector<Step> line_;  // the steps of the line to it
 };
 
+// A track that waits for the other (for its count, for a step handed on, for
+// room in the relay, or for its end) sleeps until the other says that something
+// has changed. It notes the count of changes before it looks at the other's
+// state, so a change made after that look wakes it at once. (It used to sleep
+// 200 us, or 10 ms while the second track ran alone, and look again: a search
+// of a few milliseconds then took 10 more, and a batch of small deals spent
+// most of its time asleep.)
+class Wakeup {
+public:
+    std::uint64_t changes() const { return changes_.load(); }
+
+    void changed() {
+        {
+            // Under the lock, so that a waiter between its look and its sleep
+            // cannot miss it.
+            const std::lock_guard lock(mutex_);
+            changes_.fetch_add(1);
+        }
+        wake_.notify_all();
+    }
+
+    // Returns once there have been more changes than `seen`, or after `most`.
+    void wait(std::uint64_t seen, std::chrono::milliseconds most) {
+        std::unique_lock lock(mutex_);
+        wake_.wait_for(lock, most, [&] { return changes_.load() != seen; });
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::atomic<std::uint64_t> changes_{0};
+};
+
 struct Track {
     std::unique_ptr<Search> search;  // this track's thread alone touches it
     int twos = -1;  // the search limits moves of placed 2s to this many; -1: none
@@ -283,21 +322,28 @@ public:
                 [&] {
                     drive(first_, second_);
                     // Reports go on while the second track runs alone.
-                    while (!second_.ended.load()) {
+                    while (true) {
+                        const std::uint64_t seen = wakeup_.changes();
+                        if (second_.ended.load()) break;
                         report();
-                        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                        wakeup_.wait(seen, kLookAgain);
                     }
                 },
                 [&] {
                     // The other thread waits for this one to end, even if it throws.
                     struct Ends {
                         Track& track;
-                        ~Ends() { track.ended.store(true); }
-                    } ends{second_};
+                        Wakeup& wakeup;
+                        ~Ends() {
+                            track.ended.store(true);
+                            wakeup.changed();
+                        }
+                    } ends{second_, wakeup_};
                     drive(second_, first_);
                 },
                 [&](bool threw) {
                     if (threw) failed_ = true;
+                    wakeup_.changed();
                 });
         } else {
             while (true) {
@@ -324,9 +370,14 @@ private:
     // Runs `track` on its own thread until it ends.
     void drive(Track& track, const Track& other) {
         while (true) {
+            const std::uint64_t seen = wakeup_.changes();
             const Stepped stepped = step(track, other);
-            if (stepped == Stepped::Ended) return;
-            if (stepped == Stepped::Waits) std::this_thread::sleep_for(std::chrono::microseconds(200));
+            if (stepped == Stepped::Waits) {
+                wakeup_.wait(seen, kLookAgain);
+            } else {
+                wakeup_.changed();  // a new count, steps handed on or taken, or the end
+                if (stepped == Stepped::Ended) return;
+            }
             if (&track == &first_) report();
         }
     }
@@ -356,7 +407,8 @@ private:
             const std::uint64_t other_count = other.count.load();
             const std::uint64_t cap = other_ended ? budget - std::min(budget, other_count) : share(track);
             if (at >= cap && !other_ended && other_count < share(other) && end > at) {
-                track.at_share.store(true);
+                // The second track ends when it sees this: tell it.
+                if (!track.at_share.exchange(true)) wakeup_.changed();
                 return Stepped::Waits;
             }
             if (cap < end) end = cap;
@@ -495,6 +547,7 @@ private:
     Track second_;
     Relay relay_;
     std::atomic<bool> failed_{false};  // a thread threw: end the other too (side_by_side throws it on)
+    Wakeup wakeup_;
     Progress progress_;
 };
 
