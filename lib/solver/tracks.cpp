@@ -342,8 +342,12 @@ public:
                     drive(second_, first_);
                 },
                 [&](bool threw) {
-                    if (threw) failed_ = true;
-                    wakeup_.changed();
+                    // Ended normally, the first track has said so in drive(); a
+                    // throw skips that, so wake the second here to see failed_.
+                    if (threw) {
+                        failed_ = true;
+                        wakeup_.changed();
+                    }
                 });
         } else {
             while (true) {
