@@ -66,6 +66,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <mutex>
 #include <new>
 #include <vector>
 
@@ -95,6 +97,65 @@ inline void* map_pages(std::size_t bytes, bool huge = true) {
     if (huge) madvise(memory, bytes, MADV_HUGEPAGE);  // advice: a system without them ignores it
     return memory;
 }
+
+// Spare arrays. Every search makes a table and a cache, so a batch of small
+// deals (an atlas cell, the fair player's searches, `solve --deals` at few
+// ranks) maps their arrays and unmaps them again for each, and each page first
+// written is a fault in which the kernel clears it: about 2.6 ms a MB on this
+// machine, more than a small deal's whole search (a table's first array is
+// 1 MB, written at random). So an array whose search is done waits here for
+// the next one of its size, which clears the part written before with memset
+// (about 20 us a MB once its pages are in memory). Only arrays that were
+// written up to kSpareBytes: a big one would hold on to its memory. A few at
+// most: two tracks' searches, and the second's first search.
+class SpareArrays {
+public:
+    static constexpr std::size_t kSpareBytes = std::size_t{2} << 20;
+    static constexpr std::size_t kMost = 8;
+
+    // An array of `bytes` kept before, cleared, or null.
+    static void* take(std::size_t bytes) {
+        Spare spare;
+        {
+            List& spares = list();
+            const std::lock_guard lock(spares.mutex);
+            for (std::size_t i = 0; i < spares.count; ++i)
+                if (spares.arrays[i].bytes == bytes) {
+                    spare = spares.arrays[i];
+                    spares.arrays[i] = spares.arrays[--spares.count];
+                    break;
+                }
+        }
+        if (spare.array) std::memset(spare.array, 0, spare.written);
+        return spare.array;
+    }
+    // Keeps `array`, of which the first `written` bytes may not be zero, for a
+    // later search; false when that is too much or the list is full.
+    static bool give(void* array, std::size_t bytes, std::size_t written) {
+        if (written > kSpareBytes) return false;
+        List& spares = list();
+        const std::lock_guard lock(spares.mutex);
+        if (spares.count == kMost) return false;
+        spares.arrays[spares.count++] = {array, bytes, written};
+        return true;
+    }
+
+private:
+    struct Spare {
+        void* array = nullptr;
+        std::size_t bytes = 0;
+        std::size_t written = 0;
+    };
+    struct List {
+        std::mutex mutex;
+        std::array<Spare, kMost> arrays{};
+        std::size_t count = 0;
+    };
+    static List& list() {
+        static List spares;
+        return spares;
+    }
+};
 
 class Table {
 public:
@@ -291,10 +352,13 @@ private:
 
     // `words`: 64-bit words (a slot takes one, or two when wide).
     static std::uint64_t* map(std::size_t words) {
-        return static_cast<std::uint64_t*>(map_pages(words * sizeof(std::uint64_t)));
+        const std::size_t bytes = words * sizeof(std::uint64_t);
+        void* spare = SpareArrays::take(bytes);
+        return static_cast<std::uint64_t*>(spare ? spare : map_pages(bytes));
     }
     static void unmap(std::uint64_t* slots, std::size_t words) {
-        if (slots) munmap(slots, words * sizeof(std::uint64_t));
+        const std::size_t bytes = words * sizeof(std::uint64_t);
+        if (slots && !SpareArrays::give(slots, bytes, bytes)) munmap(slots, bytes);
     }
 
     bool try_allocate(int bits) {
@@ -463,7 +527,8 @@ public:
         if (most_keys < kWays) return;
         // The address space for the most; a system that has less gets less.
         for (int bits = std::bit_width(most_keys) - 1; bits >= 2 && !slots_; --bits) {
-            slots_ = static_cast<Key*>(map_pages(kSlotBytes << bits, false));
+            slots_ = static_cast<Key*>(SpareArrays::take(kSlotBytes << bits));
+            if (!slots_) slots_ = static_cast<Key*>(map_pages(kSlotBytes << bits, false));
             most_bits_ = bits;
         }
         if (!slots_) return;
@@ -562,7 +627,7 @@ private:
         taken_ = 0;
     }
     void release() {
-        if (slots_) munmap(slots_, most_bytes());
+        if (slots_ && !SpareArrays::give(slots_, most_bytes(), bytes())) munmap(slots_, most_bytes());
         slots_ = nullptr;
     }
 

@@ -4,6 +4,7 @@
 // std::unordered_set; and the cache that may forget (Cache).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 #include <cstdint>
@@ -389,4 +390,44 @@ TEST_CASE("cache: below a bucket there is none, and it takes no memory") {
     CHECK_FALSE(Cache(3).on());  // less than a bucket
     CHECK(none.most_bytes() == 0);
     CHECK(none.bytes() == 0);
+}
+
+TEST_CASE("spare arrays: a search after another may take its memory, but never its keys") {
+    using addiction::solver::SpareArrays;
+    // The list itself: an array given back comes out again for its size only,
+    // with the part written cleared.
+    constexpr std::size_t kBytes = std::size_t{1} << 16;
+    auto* array = static_cast<unsigned char*>(addiction::solver::map_pages(kBytes, false));
+    REQUIRE(array != nullptr);
+    std::fill_n(array, kBytes / 2, 0xA5);
+    // A fresh size, so that no table's array is in the way (the list is the process's).
+    REQUIRE(SpareArrays::give(array, kBytes, kBytes / 2));
+    CHECK(SpareArrays::take(kBytes / 2) == nullptr);
+    auto* again = static_cast<unsigned char*>(SpareArrays::take(kBytes));
+    REQUIRE(again == array);
+    CHECK(std::count(again, again + kBytes, 0) == static_cast<std::ptrdiff_t>(kBytes));
+    CHECK(SpareArrays::take(kBytes) == nullptr);
+    CHECK_FALSE(SpareArrays::give(again, kBytes, SpareArrays::kSpareBytes + 1));  // written too far
+    munmap(again, kBytes);
+
+    // Tables and caches one after another, each ended before the next begins,
+    // as a batch of small deals makes them: the next finds none of the keys
+    // the last one held.
+    std::uint64_t state = 23;
+    std::vector<Key> keys;
+    for (int i = 0; i < 50'000; ++i) keys.push_back(random_key(state));  // within the first table
+    for (int round = 0; round < 3; ++round) {
+        Table table(std::size_t{64} << 20);
+        Cache cache(std::size_t{1} << 16);
+        for (const Key& key : keys) {
+            CHECK_FALSE(table.contains(key));
+            CHECK_FALSE(cache.contains(key));
+        }
+        for (const Key& key : keys) {
+            REQUIRE(table.insert(key) == Table::Insert::Added);
+            cache.put(key);
+        }
+        CHECK(table.size() == keys.size());
+        CHECK(cache.contains(keys.back()));
+    }
 }
