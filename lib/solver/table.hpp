@@ -106,8 +106,9 @@ inline void* map_pages(std::size_t bytes, bool huge = true) {
 // 1 MB, written at random). So an array whose search is done waits here for
 // the next one of its size, which clears the part written before with memset
 // (about 20 us a MB once its pages are in memory). Only arrays that were
-// written up to kSpareBytes: a big one would hold on to its memory. A few at
-// most: two tracks' searches, and the second's first search.
+// written up to kSpareBytes: a big one would hold on to its memory. At most
+// kMost, the oldest let go first: enough for the arrays of two tracks'
+// searches and the second's first search.
 class SpareArrays {
 public:
     static constexpr std::size_t kSpareBytes = std::size_t{2} << 20;
@@ -119,10 +120,14 @@ public:
         {
             List& spares = list();
             const std::lock_guard lock(spares.mutex);
-            for (std::size_t i = 0; i < spares.count; ++i)
+            // The newest of its size; the rest keep their order.
+            for (std::size_t i = spares.count; i-- > 0;)
                 if (spares.arrays[i].bytes == bytes) {
                     spare = spares.arrays[i];
-                    spares.arrays[i] = spares.arrays[--spares.count];
+                    std::copy(spares.arrays.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                              spares.arrays.begin() + static_cast<std::ptrdiff_t>(spares.count),
+                              spares.arrays.begin() + static_cast<std::ptrdiff_t>(i));
+                    --spares.count;
                     break;
                 }
         }
@@ -130,13 +135,22 @@ public:
         return spare.array;
     }
     // Keeps `array`, of which the first `written` bytes may not be zero, for a
-    // later search; false when that is too much or the list is full.
+    // later search (a full list lets its oldest go); false when that is too
+    // much to keep.
     static bool give(void* array, std::size_t bytes, std::size_t written) {
         if (written > kSpareBytes) return false;
-        List& spares = list();
-        const std::lock_guard lock(spares.mutex);
-        if (spares.count == kMost) return false;
-        spares.arrays[spares.count++] = {array, bytes, written};
+        Spare out;
+        {
+            List& spares = list();
+            const std::lock_guard lock(spares.mutex);
+            if (spares.count == kMost) {
+                out = spares.arrays.front();
+                std::copy(spares.arrays.begin() + 1, spares.arrays.end(), spares.arrays.begin());
+                --spares.count;
+            }
+            spares.arrays[spares.count++] = {array, bytes, written};
+        }
+        if (out.array) munmap(out.array, out.bytes);
         return true;
     }
 
@@ -148,7 +162,7 @@ private:
     };
     struct List {
         std::mutex mutex;
-        std::array<Spare, kMost> arrays{};
+        std::array<Spare, kMost> arrays{};  // the oldest first
         std::size_t count = 0;
     };
     static List& list() {

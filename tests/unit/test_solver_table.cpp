@@ -395,12 +395,14 @@ TEST_CASE("cache: below a bucket there is none, and it takes no memory") {
 TEST_CASE("spare arrays: a search after another may take its memory, but never its keys") {
     using addiction::solver::SpareArrays;
     // The list itself: an array given back comes out again for its size only,
-    // with the part written cleared.
-    constexpr std::size_t kBytes = std::size_t{1} << 16;
+    // with the part written cleared. The list is the process's, and other cases
+    // may have left tables' and caches' arrays in it (a power of two bytes
+    // each), so this one has a size none of theirs has, and the list takes it
+    // even when it is full.
+    constexpr std::size_t kBytes = 10 * 4096;
     auto* array = static_cast<unsigned char*>(addiction::solver::map_pages(kBytes, false));
     REQUIRE(array != nullptr);
     std::fill_n(array, kBytes / 2, 0xA5);
-    // A fresh size, so that no table's array is in the way (the list is the process's).
     REQUIRE(SpareArrays::give(array, kBytes, kBytes / 2));
     CHECK(SpareArrays::take(kBytes / 2) == nullptr);
     auto* again = static_cast<unsigned char*>(SpareArrays::take(kBytes));
@@ -408,6 +410,21 @@ TEST_CASE("spare arrays: a search after another may take its memory, but never i
     CHECK(std::count(again, again + kBytes, 0) == static_cast<std::ptrdiff_t>(kBytes));
     CHECK(SpareArrays::take(kBytes) == nullptr);
     CHECK_FALSE(SpareArrays::give(again, kBytes, SpareArrays::kSpareBytes + 1));  // written too far
+    // A full list lets its oldest go: after more than it holds, none of the
+    // first is left.
+    std::vector<unsigned char*> more;
+    for (std::size_t i = 0; i <= SpareArrays::kMost; ++i) {
+        more.push_back(static_cast<unsigned char*>(addiction::solver::map_pages(kBytes, false)));
+        REQUIRE(more.back() != nullptr);
+        REQUIRE(SpareArrays::give(more.back(), kBytes, kBytes));
+    }
+    std::size_t back = 0;
+    while (void* taken = SpareArrays::take(kBytes)) {
+        CHECK(taken != more.front());
+        munmap(taken, kBytes);
+        ++back;
+    }
+    CHECK(back == SpareArrays::kMost);
     munmap(again, kBytes);
 
     // Tables and caches one after another, each ended before the next begins,
