@@ -114,6 +114,18 @@ public:
     static constexpr std::size_t kSpareBytes = std::size_t{2} << 20;
     static constexpr std::size_t kMost = 8;
 
+    // An array of `bytes` for a table or a cache: a spare, cleared, or else
+    // fresh from the system (map_pages); null when the system has none.
+    static void* map(std::size_t bytes, bool huge) {
+        void* spare = take(bytes);
+        return spare ? spare : map_pages(bytes, huge);
+    }
+    // `array` (of `bytes`, the first `written` of them perhaps not zero) is
+    // done with: kept as a spare, or handed back to the system.
+    static void unmap(void* array, std::size_t bytes, std::size_t written) {
+        if (array && !give(array, bytes, written)) munmap(array, bytes);
+    }
+
     // An array of `bytes` kept before, cleared, or null.
     static void* take(std::size_t bytes) {
         Spare spare;
@@ -366,13 +378,10 @@ private:
 
     // `words`: 64-bit words (a slot takes one, or two when wide).
     static std::uint64_t* map(std::size_t words) {
-        const std::size_t bytes = words * sizeof(std::uint64_t);
-        void* spare = SpareArrays::take(bytes);
-        return static_cast<std::uint64_t*>(spare ? spare : map_pages(bytes));
+        return static_cast<std::uint64_t*>(SpareArrays::map(words * sizeof(std::uint64_t), true));
     }
     static void unmap(std::uint64_t* slots, std::size_t words) {
-        const std::size_t bytes = words * sizeof(std::uint64_t);
-        if (slots && !SpareArrays::give(slots, bytes, bytes)) munmap(slots, bytes);
+        SpareArrays::unmap(slots, words * sizeof(std::uint64_t), words * sizeof(std::uint64_t));
     }
 
     bool try_allocate(int bits) {
@@ -541,8 +550,7 @@ public:
         if (most_keys < kWays) return;
         // The address space for the most; a system that has less gets less.
         for (int bits = std::bit_width(most_keys) - 1; bits >= 2 && !slots_; --bits) {
-            slots_ = static_cast<Key*>(SpareArrays::take(kSlotBytes << bits));
-            if (!slots_) slots_ = static_cast<Key*>(map_pages(kSlotBytes << bits, false));
+            slots_ = static_cast<Key*>(SpareArrays::map(kSlotBytes << bits, false));
             most_bits_ = bits;
         }
         if (!slots_) return;
@@ -641,7 +649,7 @@ private:
         taken_ = 0;
     }
     void release() {
-        if (slots_ && !SpareArrays::give(slots_, most_bytes(), bytes())) munmap(slots_, most_bytes());
+        SpareArrays::unmap(slots_, most_bytes(), bytes());
         slots_ = nullptr;
     }
 
