@@ -278,7 +278,7 @@ bool halves_apply(const Rules& rules, const Board& start) {
 // r - base times: such lines are finite, and every cycle of positions passes
 // through one with a first-column gap. (A shuffle spends one of a number, so
 // it is on no cycle either.) So the search may keep the positions with a full
-// first column in a cache that forgets (table.hpp, Cache) and the others in the
+// first column in a cache that forgets (cache.hpp) and the others in the
 // table for good:
 //  - it ends: a line on the stack holds each position with a gap once (the
 //    table finds it on the stack), and between two of them only a finite line

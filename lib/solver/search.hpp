@@ -19,6 +19,7 @@
 #include <functional>
 #include <vector>
 
+#include "cache.hpp"
 #include "dead_end.hpp"
 #include "keys.hpp"
 #include "progress.hpp"

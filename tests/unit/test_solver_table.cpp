@@ -1,7 +1,8 @@
 // The transposition table (lib/solver/table.hpp): 8-byte entries with the home
 // slot as part of the key, growth by doubling within the memory limit (handing
 // the old array back as it goes), the displacement bound and its stash, against
-// std::unordered_set; and the cache that may forget (Cache).
+// std::unordered_set; the cache that may forget (lib/solver/cache.hpp); and
+// the arrays a finished search leaves to the next (lib/solver/memory.hpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -14,6 +15,8 @@
 
 #include "helpers.hpp"
 #include "random.hpp"
+#include "solver/cache.hpp"
+#include "solver/memory.hpp"
 #include "solver/table.hpp"
 
 using addiction::splitmix64;
