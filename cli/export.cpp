@@ -15,6 +15,7 @@
 #include "paths.hpp"
 #include "store.hpp"
 #include "svg.hpp"
+#include "view.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -53,9 +54,9 @@ std::string exported(const Game& game, const ExportOptions& opt, const Globals& 
         case ExportFormat::Json: return game_json(game) + "\n";
         case ExportFormat::Svg: {
             const auto title = fmt::format("Addiction, deal {}: {}", game.deal().id, to_string(game.status()));
-            const auto subtitle = fmt::format("{} rules, {} moves, {} shuffles left, {} cards placed",
-                                              game.rules().preset, game.moves_made(), game.shuffles_left(),
-                                              game.board().placed_count());
+            const auto subtitle = fmt::format("{} rules, {}, {} left, {} placed", game.rules().preset,
+                                              plural(game.moves_made(), "move"), plural(game.shuffles_left(), "shuffle"),
+                                              plural(game.board().placed_count(), "card"));
             return svg_picture(game.board(), game.rules(), title, subtitle);
         }
         case ExportFormat::Solvitaire: return solvitaire_json(opt.at ? game.board() : game.deal().start);

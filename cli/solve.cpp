@@ -28,6 +28,7 @@
 #include "rule_options.hpp"
 #include "solver.hpp"
 #include "store.hpp"
+#include "view.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -410,11 +411,13 @@ void run_batch(const SolveOptions& opt) {
     if (stopped) summary["interrupted"] = true;
     fmt::print("{}\n", summary.dump());
     std::fflush(stdout);
-    fmt::print(stderr, "{}{} deals: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
-               stopped ? fmt::format("interrupted after {} of ", done) : std::string(), stopped ? deals.size() : done,
+    const auto counted = static_cast<long long>(stopped ? deals.size() : done);
+    fmt::print(stderr, "{}{}: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
+               stopped ? fmt::format("interrupted after {} of ", done) : std::string(), plural(counted, "deal"),
                won.load(), lost.load(), opt.fair ? "lost by the fair strategy" : "proven lost", undecided.load(),
                100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));
-    if (!opt.resume.empty()) fmt::print(stderr, "{} deals skipped: already in {}\n", skipped, opt.resume);
+    if (!opt.resume.empty())
+        fmt::print(stderr, "{} skipped: already in {}\n", plural(static_cast<long long>(skipped), "deal"), opt.resume);
     if (stopped) throw ExitStatus{kUndecided};
 }
 

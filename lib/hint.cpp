@@ -409,7 +409,8 @@ std::string describe(const Hint& hint) {
     }
     if (hint.to_shuffle)
         return n == 1 ? std::string("no win with moves alone found: shuffle now")
-                      : fmt::format("no win with moves alone found: {} moves to the most cards placed, then shuffle", n - 1);
+                      : fmt::format("no win with moves alone found: {} move{} to the most cards placed, then shuffle", n - 1,
+                                    n - 1 == 1 ? "" : "s");
     return "no line found within the budget: the best-looking move";
 }
 

@@ -36,11 +36,11 @@ bool utf8_locale() {
     return true;
 }
 
-namespace {
-
-std::string plural(int n, std::string_view word) {
+std::string plural(long long n, std::string_view word) {
     return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
+
+namespace {
 
 // What a live gap takes, in a cell's four characters: "(6♦)" for one card, "(2) "
 // or "(A) " in the first column, "(6) " for a rank of any suit (Jungle), "(+♦)"

@@ -92,6 +92,9 @@ jq_is "$(lines)" '.[0] | keys_unsorted[:3]' '["deal","rules","verdict"]' "first 
 jq_is "$(lines)" '.[0] | [.deal, .rules, .verdict]' '[1,"mini","won"]' "first line"
 jq_is "$(lines)" '.[-1] | [.summary, .won]' '[true,6]' "summary line counts"
 if [ "$(printf '%s\n' "$out" | wc -l)" -eq 7 ]; then ok; else bad "batch line count"; fi
+contains "$err" "6 deals: 6 won, 0 proven lost, 0 undecided" "the summary on stderr"
+expect 0 "batch of one" solve --deals 2-2 --rules mini
+contains "$err" "1 deal: 1 won" "one deal, not 1 deals"
 run solve --deals 1-6 --rules mini --jobs 3
 two=$(strip)
 if [ -n "$one" ] && [ "$one" = "$two" ]; then ok; else bad "--jobs changes the output"; fi
