@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "checks.hpp"
 #include "commands.hpp"
 #include "paths.hpp"
 #include "record_store.hpp"
@@ -141,6 +142,18 @@ void setup_help(CLI::App& app, const addiction::cli::Globals& globals) {
     });
 }
 
+// An empty value is refused (exit 2), not taken for one left out: `-f "$FILE"`
+// with FILE unset played the default game, `new --from ''` dealt a random one
+// over the game in progress, `solve --deals ''` solved the game file. Not for
+// free text (export --description), nor for `complete`, which the completion
+// scripts call with the word being typed, empty at first.
+void refuse_empty_values(CLI::App& app) {
+    for (CLI::Option* option :
+         app.get_options([](CLI::Option* o) { return o->get_type_size_max() > 0 && o->get_name() != "--description"; }))
+        option->check(addiction::cli::not_empty());
+    for (CLI::App* sub : app.get_subcommands([](CLI::App* s) { return s->get_name() != "complete"; })) refuse_empty_values(*sub);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -188,6 +201,7 @@ int main(int argc, char** argv) {
     cli::setup_games(app, globals);
     cli::setup_complete(app, globals);
     setup_help(app, globals);
+    refuse_empty_values(app);
     // Set after the subcommands, which would inherit it.
     app.footer(
         "A global option goes only with the commands it changes something for; elsewhere it is refused (exit 2):\n"

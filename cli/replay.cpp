@@ -11,6 +11,7 @@
 
 #include "archive.hpp"
 #include "archive_folders.hpp"
+#include "checks.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "gamefile.hpp"
@@ -79,7 +80,7 @@ void setup_replay(CLI::App& app, const Globals& globals) {
     sub->add_option("--from", opt->from, "Start at the position after N actions (default 0)")->type_name("N");
     sub->add_option("--to", opt->to, "Stop at the position after M actions (default: the last)")->type_name("M");
     sub->add_option("--delay", opt->delay, "Wait SECONDS between positions, redrawing on a terminal")
-        ->check(CLI::Range(0.0, 3600.0))
+        ->check(seconds(3600, "FLOAT in [0 - 3600]"))
         ->type_name("SECONDS");
     sub->callback([opt, &globals] { run(*opt, globals); });
 }

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch.hpp"
+#include "checks.hpp"
 #include "choices.hpp"
 #include "commands.hpp"
 #include "files.hpp"
@@ -429,7 +430,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
     sub->add_option("--time-limit", opt->time_limit,
                     "Stop after SECONDS of wall-clock time and report undecided (with --deals: per deal); 0 means "
                     "no limit")
-        ->check(CLI::NonNegativeNumber)
+        ->check(seconds(HUGE_VAL, "NONNEGATIVE"))
         ->type_name("SECONDS")
         ->capture_default_str();
     sub->add_option("--memory", opt->memory_mb,
@@ -439,7 +440,8 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         ->capture_default_str();
     sub->add_option("--positions", opt->positions,
                     "Stop after N positions (each stored, or found a dead end) and report undecided; unlike the time limit, the same "
-                    "on every machine (default: no limit)")
+                    "on every machine (default, or 0: no limit)")
+        ->check(whole_number())
         ->type_name("N");
     sub->add_flag("--no-shuffle", opt->no_shuffle, "Plan with moves only; never shuffle");
     auto* apply = sub->add_flag("--apply", opt->apply,

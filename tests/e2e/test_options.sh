@@ -188,6 +188,33 @@ while read -r command option _; do
   fi
 done <<<"$table"
 
+# An empty value is refused, never taken for one left out (`-f "$FILE"` with FILE
+# unset must not play the default game): every option of every command that
+# takes a value, given '', is a usage error that names it. Only the free text of
+# export --description may be empty.
+# (A value's type follows its option in capitals, "--from FILE"; "--json Excludes:" is a flag.)
+values_in() {
+  sed -n -E 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*) [A-Z][A-Z0-9_|-]*([ :=].*)?$/\2/p' | grep -v -x -e --description | sort -u
+}
+global_values=$(addiction --help | values_in)
+emptied=0
+for command in $commands; do
+  for option in $global_values $(addiction "$command" --help | values_in); do
+    emptied=$((emptied + 1))
+    refused 2 "$command $option ''" "$command" "$option" ''
+    contains "$err" "$option" "$command $option '': the message names $option"
+  done
+done
+[ "$emptied" -ge 60 ] && ok || bad "only $emptied options given an empty value"
+# The same for the positionals.
+for args in "new ''" "move ''" "move 4H ''" "undo ''" "redo ''" "replay ''" "rules ''" "help ''"; do
+  eval "set -- $args"
+  refused 2 "$args" "$@"
+done
+refused 2 "-f ''" -f '' show
+contains "$err" "an empty value" "-f '': says the value is empty"
+expect 0 "export --description ''" export --format deal --description ''
+
 # The positionals that exclude an option.
 refused 2 "new DEAL --from" new 1 --from game.toml
 contains "$err" "--from" "new DEAL --from names --from"

@@ -66,6 +66,11 @@ expect 0 "new finds it" new --force mini-11
 expect 0 "export other formats anywhere" export --format json -o "$WORK/12.txt"
 cp "$WORK/kept.toml" "$ADDICTION_FILE"
 
+# --delay is a number of seconds from 0 to 3600.
+for value in -1 3601 nan abc; do
+  refused 2 "--delay $value" replay --delay "$value"
+  contains "$err" "--delay: '$value' is not a number of seconds from 0 to 3600" "--delay $value: the message"
+done
 # --delay waits between positions.
 start=$(date +%s%N)
 expect 0 "replay --delay" replay --from 0 --to 2 --delay 0.2

@@ -56,6 +56,19 @@ contains "$err" "position budget" "undecided at the position budget"
 
 # Usage errors exit 2; bad values the command checks exit 1.
 refused 2 "bad --memory" solve --memory 0
+# A number a person can read back: the time limit's message once held the
+# largest double, 309 digits; "-5" positions were taken as 2^64 - 5.
+for value in -1 nan inf 1e400 abc; do
+  refused 2 "--time-limit $value" solve --time-limit "$value"
+  contains "$err" "--time-limit: '$value' is not a number of seconds, 0 or more" "--time-limit $value: the message"
+  [ "${#err}" -lt 120 ] && ok || bad "--time-limit $value: a short message, not ${#err} characters"
+done
+for value in -5 5x 1.5; do
+  refused 2 "--positions $value" solve --positions "$value"
+  contains "$err" "--positions: '$value' is not a whole number, 0 or more" "--positions $value: the message"
+done
+refused 2 "--positions past 2^64" solve --positions 18446744073709551616
+contains "$err" "is too large (the largest is 18446744073709551615)" "--positions past 2^64: the message"
 refused 1 "bad shard" solve --deals 1-4 --shard 3/2
 refused 1 "bad range" solve --deals 5-1
 

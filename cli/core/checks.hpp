@@ -1,0 +1,56 @@
+// Checks of option values that CLI11 has, but not with a message a person can
+// read: its NonNegativeNumber printed the largest double (300 digits) after
+// "--time-limit: Value -1 not in range 0.000000 to", and an unsigned option
+// took "-5" as 2^64 - 5.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace addiction::cli {
+
+// A value given but empty: refused rather than taken for one left out.
+inline CLI::Validator not_empty() {
+    return CLI::Validator(
+        [](const std::string& value) {
+            return value.empty() ? std::string("an empty value: give one, or leave it out") : std::string();
+        },
+        "");
+}
+
+// A number of seconds from 0 up to `most` (finite, so neither inf nor nan).
+// `name` is what help shows after the type, as CLI11's own checks do.
+inline CLI::Validator seconds(double most, const std::string& name) {
+    return CLI::Validator(
+        [most](const std::string& value) {
+            double number = 0;
+            const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+            if (error == std::errc() && end == value.data() + value.size() && std::isfinite(number) && number >= 0 &&
+                number <= most)
+                return std::string();
+            return std::isinf(most) ? fmt::format("'{}' is not a number of seconds, 0 or more", value)
+                                    : fmt::format("'{}' is not a number of seconds from 0 to {}", value, most);
+        },
+        name);
+}
+
+// A whole number, 0 or more, in digits, that fits 64 bits.
+inline CLI::Validator whole_number() {
+    return CLI::Validator(
+        [](const std::string& value) {
+            if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos)
+                return fmt::format("'{}' is not a whole number, 0 or more", value);
+            std::uint64_t number = 0;
+            if (std::from_chars(value.data(), value.data() + value.size(), number).ec != std::errc())
+                return fmt::format("{} is too large (the largest is {})", value, UINT64_MAX);
+            return std::string();
+        },
+        "");
+}
+
+}  // namespace addiction::cli
