@@ -17,8 +17,10 @@ struct MoveOptions {
 
 void run(const MoveOptions& opt, const Globals& globals) {
     Game game = update_game(game_path(globals.file), [&](Game& g) {
-        // A slot alone ("move c7") fills that gap with the card that fits it.
-        if (opt.slot.empty() && opt.card.size() >= 2 && std::string_view("abcd").find(opt.card[0]) != std::string_view::npos &&
+        // A slot alone ("move c7", or "C7" as a slot is also written) fills that
+        // gap with the card that fits it. (No card is a letter and digits only:
+        // a card's suit is a letter or a symbol.)
+        if (opt.slot.empty() && opt.card.size() >= 2 && std::string_view("abcdABCD").find(opt.card[0]) != std::string_view::npos &&
             opt.card.find_first_not_of("0123456789", 1) == std::string::npos) {
             g.fill(parse_slot(opt.card, g.rules().width()));
             return;

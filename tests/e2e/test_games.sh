@@ -78,6 +78,9 @@ fi
 
 # move SLOT: the one card that fits; refusals say why.
 addiction new --force $FOUR_FROM_WON >/dev/null
+expect 0 "move A12, a slot in capitals" move A12
+contains "$out" "[K♣]" "KC moved to a12"
+addiction undo >/dev/null
 expect 0 "move a12" move a12
 contains "$out" "[K♣]" "KC moved to a12"
 refused 1 "not a gap" move a12
