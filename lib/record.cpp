@@ -1,6 +1,7 @@
 #include "record.hpp"
 
 #include <charconv>
+#include <chrono>
 #include <ctime>
 #include <set>
 
@@ -171,6 +172,10 @@ std::int64_t parse_utc_time(std::string_view text) {
     const int month = number(5, 2, 1, 12);
     expect(7, '-');
     const int day = number(8, 2, 1, 31);
+    // A day the month has: not 2026-02-30 (which would be 2 March).
+    const std::chrono::year_month_day date{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
+                                           std::chrono::day{static_cast<unsigned>(day)}};
+    if (!date.ok()) throw fail();
     std::int64_t seconds = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400;
     if (text.size() == 10) return seconds;
     expect(10, 'T');

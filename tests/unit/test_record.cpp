@@ -189,6 +189,10 @@ TEST_CASE("dates") {
     CHECK(parse_utc_time("2026-01-01T00:01:40Z") == 1767225700);
     CHECK_THROWS_AS(parse_utc_time("yesterday"), Error);
     CHECK_THROWS_AS(parse_utc_time("2026-13-01"), Error);
+    CHECK_THROWS_AS(parse_utc_time("2026-02-30"), Error);
+    CHECK_THROWS_AS(parse_utc_time("2026-04-31T10:00:00Z"), Error);
+    CHECK_THROWS_AS(parse_utc_time("2025-02-29"), Error);
+    CHECK(parse_utc_time("2024-02-29") == 1709164800);  // a leap day
     CHECK(clock_text(5) == "0:05");
     CHECK(clock_text(3723) == "1:02:03");
 }
