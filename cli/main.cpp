@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "checks.hpp"
@@ -154,6 +157,19 @@ void refuse_empty_values(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App* s) { return s->get_name() != "complete"; })) refuse_empty_values(*sub);
 }
 
+// Standard output's own errors (a full disk, a closed descriptor) are the
+// command's: `addiction show --json > state.json` on a full disk must not exit
+// 0. stdio keeps a short output in its buffer until the end, so the check is a
+// flush there; a long one fails on the way (fmt's print throws, main's catch).
+int with_stdout_checked(int status) {
+    errno = 0;
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+    const int error = errno;
+    fmt::print(stderr, "addiction: cannot write to standard output{}\n",
+               error != 0 ? fmt::format(": {}", std::strerror(error)) : std::string());
+    return status == kSuccess ? kFailure : status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -213,9 +229,9 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {
-        return app.exit(e);  // --help and --version
+        return with_stdout_checked(app.exit(e));  // --help and --version
     } catch (const cli::ExitStatus& e) {
-        return e.code;
+        return with_stdout_checked(e.code);
     } catch (const CLI::ParseError& e) {
         // A word where the command should be: say which, and the command it is closest to.
         if (app.get_subcommands().empty()) {
@@ -233,9 +249,17 @@ int main(int argc, char** argv) {
     } catch (const Error& e) {
         fmt::print(stderr, "addiction: {}\n", printable(e.what()));
         return kFailure;
+    } catch (const std::system_error& e) {
+        // fmt's print throws this when standard output's buffer cannot be written.
+        if (std::ferror(stdout)) {
+            fmt::print(stderr, "addiction: cannot write to standard output: {}\n", e.code().message());
+        } else {
+            fmt::print(stderr, "addiction: internal error: {}\n", printable(e.what()));
+        }
+        return kFailure;
     } catch (const std::exception& e) {
         fmt::print(stderr, "addiction: internal error: {}\n", printable(e.what()));
         return kFailure;
     }
-    return kSuccess;
+    return with_stdout_checked(kSuccess);
 }

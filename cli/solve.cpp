@@ -1,10 +1,12 @@
 // addiction solve: search for a winning line from the current position, or solve
 // a range of deals for win-rate studies.
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -388,7 +390,14 @@ void run_batch(const SolveOptions& opt) {
         add_statistics(out, r);
         status.clear();
         fmt::print("{}\n", out.dump());
-        std::fflush(stdout);
+        // A line that cannot be written (a full disk) stops the batch: hours of
+        // results must not go nowhere with exit 0. The searches still running
+        // stop as they would on Ctrl-C.
+        if (std::fflush(stdout) != 0) {
+            const int error = errno;
+            interrupted.store(true);
+            throw Error(fmt::format("cannot write to standard output: {}", std::strerror(error)));
+        }
         status.show(batch_status, true);
     });
     status.clear();

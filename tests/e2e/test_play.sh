@@ -169,6 +169,24 @@ expect 0 "file option" new -f "$WORK/other.toml" 7
 expect 0 "show -f after subcommand" show --ascii -f "$WORK/other.toml"
 contains "$out" "deal 7" "-f after the subcommand"
 
+# Standard output that cannot be written (a full disk: /dev/full; a closed
+# descriptor) is an error, exit 1 and one line, not a silent exit 0: a short
+# output sits in stdio's buffer until the end, a long one fails on the way.
+if [ -w /dev/full ]; then
+  for args in "show" "show --json" "hint" "export --format svg" "rules" "--help"; do
+    # shellcheck disable=SC2086
+    "$BIN" $args >/dev/full 2>"$WORK/.err" && status=0 || status=$?
+    err=$(<"$WORK/.err")
+    [ "$status" -eq 1 ] && ok || bad "$args >/dev/full: exit $status, wanted 1"
+    contains "$err" "addiction: cannot write to standard output: No space left on device" "$args >/dev/full: the message"
+  done
+else
+  bad "/dev/full is missing: standard output's errors are not checked"
+fi
+"$BIN" show >&- 2>"$WORK/.err" && status=0 || status=$?
+[ "$status" -eq 1 ] && ok || bad "show with standard output closed: exit $status, wanted 1"
+one_line "$(<"$WORK/.err")" "show with standard output closed"
+
 # Default location follows XDG_STATE_HOME.
 (unset ADDICTION_FILE; "$BIN" new 8 >/dev/null) && [ -s "$XDG_STATE_HOME/addiction/game.toml" ] && ok || bad "XDG_STATE_HOME location"
 

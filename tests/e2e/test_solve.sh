@@ -116,6 +116,13 @@ a=$(deals)
 run solve --deals 1-6 --rules mini --shard 2/2
 b=$(deals)
 if [ "$a" = '1 3 5 ' ] && [ "$b" = '2 4 6 ' ]; then ok; else bad "shards: '$a' and '$b'"; fi
+# A batch whose lines cannot be written stops with exit 1 (it said "6 deals: 6
+# won" and exited 0 with every line lost).
+"$BIN" solve --deals 1-300 --rules mini --jobs 2 >/dev/full 2>"$WORK/.err" && status=0 || status=$?
+err=$(<"$WORK/.err")
+[ "$status" -eq 1 ] && ok || bad "batch to /dev/full: exit $status, wanted 1"
+contains "$err" "cannot write to standard output: No space left on device" "batch to /dev/full: the message"
+[[ "$err" != *"deals:"* ]] && ok || bad "batch to /dev/full: no summary as if it had run: $err"
 expect 0 "fair batch" solve --deals 1-3 --rules mini --fair
 jq_is "$(lines)" '[.[].fair]' '[true,true,true,true]' "fair lines are marked"
 
