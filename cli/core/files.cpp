@@ -9,8 +9,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -83,19 +81,48 @@ bool is_read_only(const fs::path& path) {
            (st.st_mode & 0444) != 0;
 }
 
+namespace {
+
+// Every file read whole is read this far at most: a game file is a few KB, and
+// the biggest this program writes (a record of a life's games, a batch's
+// lines to resume) stay far below. Without a bound, `-f /dev/zero` or a pipe
+// that never ends took memory until the system killed the process.
+constexpr std::size_t kMostBytes = std::size_t{256} << 20;
+
+std::string read_bounded(std::istream& in, const std::string& name) {
+    std::string text;
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMostBytes)
+            throw Error(fmt::format("cannot read {}: it is larger than {} MB, which no file of addiction is", name,
+                                    kMostBytes >> 20));
+    }
+    return text;
+}
+
+}  // namespace
+
 std::string read_file(const fs::path& path) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) throw Error(fmt::format("cannot read {}: it is a folder", path.string()));
+    // A device is no file to read whole: /dev/zero never ends. (A pipe may be:
+    // `--from <(command)`; and /dev/null reads as empty, as ADDICTION_RECORD
+    // pointed there does.)
+    struct stat st {};
+    struct stat null {};
+    if (::stat(path.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
+        !(::stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev))
+        throw Error(fmt::format("cannot read {}: it is a device, not a file", path.string()));
     std::ifstream in(path, std::ios::binary);
     if (!in) throw system_error("read", path);
-    std::ostringstream text;
-    text << in.rdbuf();
+    std::string text = read_bounded(in, path.string());
     if (in.bad()) throw system_error("read", path);
-    return text.str();
+    return text;
 }
 
 std::string read_input_file(const std::string& path) {
-    if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    if (path == "-") return read_bounded(std::cin, "standard input");
     return read_file(path);
 }
 

@@ -198,5 +198,23 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
   chmod 755 "$WORK/perm"
 fi
 
+# Files that never end: a device is refused at once, a pipe past 256 MB (read
+# whole, /dev/zero took memory until the system killed the process).
+export ADDICTION_FILE="$WORK/endless.toml"
+addiction new 1 >/dev/null
+cp "$ADDICTION_FILE" "$WORK/endless.before"
+for cmd in "-f /dev/zero show" "-f /dev/urandom show" "new --force --from /dev/zero" "replay /dev/zero"; do
+  # shellcheck disable=SC2086
+  refused 1 "$cmd" $cmd
+  contains "$err" "it is a device, not a file" "$cmd: says it is a device"
+done
+# The plain build only: the sanitizers' copy of 256 MB takes long.
+if [ "${ADDICTION_TEST_SHORT:-0}" != 1 ]; then
+  refused 1 "new --from a pipe of 300 MB" new --force --from <(head -c 300000000 /dev/zero)
+  contains "$err" "it is larger than 256 MB" "a pipe past the bound"
+  refused 1 "new --from - of 300 MB" new --force --from - < <(head -c 300000000 /dev/zero)
+fi
+same_file "$WORK/endless.before" "$ADDICTION_FILE" "the game after the endless files"
+
 echo "broken files tried: $tried, each with $per_file of the ${#commands[@]} commands that read the game"
 finish

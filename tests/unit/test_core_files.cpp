@@ -47,6 +47,13 @@ TEST_CASE("read_file gives the exact bytes, and names the file when it cannot") 
     CHECK_THROWS_WITH_AS(read_file(dir.path()), doctest::Contains("it is a folder"), Error);
 }
 
+TEST_CASE("read_file refuses a device, and reads /dev/null as empty") {
+    // /dev/zero never ends: read whole, it took memory until the system killed
+    // the process. (The bound on a pipe that never ends: test_bad_files.)
+    CHECK_THROWS_WITH_AS(read_file("/dev/zero"), doctest::Contains("cannot read /dev/zero: it is a device"), Error);
+    CHECK(read_file("/dev/null").empty());
+}
+
 TEST_CASE("write_atomically replaces the file and leaves nothing else") {
     TempDir dir;
     write_atomically(dir / "game.toml", "first\n");
