@@ -57,6 +57,24 @@ bool write_all(int fd, std::string_view text) {
     return true;
 }
 
+// Every file read whole is read this far at most: a game file is a few KB, and
+// the biggest this program writes (a record of a life's games, a batch's
+// lines to resume) stay far below. Without a bound, `-f /dev/zero` or a pipe
+// that never ends took memory until the system killed the process.
+constexpr std::size_t kMostBytes = std::size_t{256} << 20;
+
+std::string read_bounded(std::istream& in, const std::string& name) {
+    std::string text;
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMostBytes)
+            throw Error(fmt::format("cannot read {}: it is larger than {} MB, which no file of addiction is", name,
+                                    kMostBytes >> 20));
+    }
+    return text;
+}
+
 }  // namespace
 
 fs::path resolve_links(const fs::path& path) {
@@ -80,28 +98,6 @@ bool is_read_only(const fs::path& path) {
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0 &&
            (st.st_mode & 0444) != 0;
 }
-
-namespace {
-
-// Every file read whole is read this far at most: a game file is a few KB, and
-// the biggest this program writes (a record of a life's games, a batch's
-// lines to resume) stay far below. Without a bound, `-f /dev/zero` or a pipe
-// that never ends took memory until the system killed the process.
-constexpr std::size_t kMostBytes = std::size_t{256} << 20;
-
-std::string read_bounded(std::istream& in, const std::string& name) {
-    std::string text;
-    char chunk[1 << 16];
-    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-        text.append(chunk, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > kMostBytes)
-            throw Error(fmt::format("cannot read {}: it is larger than {} MB, which no file of addiction is", name,
-                                    kMostBytes >> 20));
-    }
-    return text;
-}
-
-}  // namespace
 
 std::string read_file(const fs::path& path) {
     std::error_code ec;
