@@ -58,7 +58,7 @@ awk -F'\t' -v preset="$PRESET" -v range="$RANGE" -v limit="$LIMIT s${POSITIONS:+
     # nearest-rank percentiles
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (secs[j] < secs[i]) { t = secs[i]; secs[i] = secs[j]; secs[j] = t }
     m = int(n * 0.5); if (m < n * 0.5) m++; p = int(n * 0.9); if (p < n * 0.9) p++
-    f = "# %s deals %s, limit %s: %d deals, %d decided (%d won, %d proven no win), %d undecided; "
+    f = "# %s deals %s, limit %s: %d deal" (n == 1 ? "" : "s") ", %d decided (%d won, %d proven no win), %d undecided; "
     f = f "median %.3f s, p90 %.3f s; peak %.1f MB in the table, %.1f MB resident; %.0f positions/s; lines failing to replay: %d\n"
     printf f, preset, range, limit, n, won + lost, won, lost, undecided, secs[m], secs[p], peak, rss,
            (total > 0 ? pos / total : 0), failed + 0
