@@ -13,6 +13,7 @@
 #include "importer.hpp"
 #include "json.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "store.hpp"
 #include "svg.hpp"
 #include "view.hpp"

@@ -12,6 +12,7 @@
 #include "files.hpp"
 #include "json.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "record.hpp"
 #include "record_store.hpp"
 #include "store.hpp"
@@ -117,8 +118,8 @@ void remove(const std::string& name, bool force) {
             const Game game = load_game_file(path);  // a damaged game goes only with --force
             if (game.in_progress()) {
                 const std::size_t actions = game.history().size();
-                throw Error(fmt::format("game '{}' is in progress (deal {}, {} action{}): finish it, or use --force",
-                                        name, game.deal().id, actions, actions == 1 ? "" : "s"));
+                throw Error(fmt::format("game '{}' is in progress (deal {}, {}): finish it, or use --force", name,
+                                        game.deal().id, plural(actions, "action")));
             }
         }
         record_replaced(path);  // an unfinished game removed counts as abandoned

@@ -15,6 +15,7 @@
 #include "files.hpp"
 #include "importer.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "position.hpp"
 #include "rule_options.hpp"
 #include "solver.hpp"
@@ -76,9 +77,8 @@ void check_replaceable(const std::filesystem::path& path) {
         [&] { return load_game_file(path); });
     if (old.in_progress()) {
         const std::size_t actions = old.history().size();
-        throw Error(fmt::format("a game is in progress in {} (deal {}, {} action{}): finish it, or use --force "
-                                "to replace it",
-                                path.string(), old.deal().id, actions, actions == 1 ? "" : "s"));
+        throw Error(fmt::format("a game is in progress in {} (deal {}, {}): finish it, or use --force to replace it",
+                                path.string(), old.deal().id, plural(actions, "action")));
     }
 }
 

@@ -26,12 +26,12 @@
 #include "files.hpp"
 #include "hint.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "position.hpp"
 #include "record_store.hpp"
 #include "rule_options.hpp"
 #include "solver.hpp"
 #include "store.hpp"
-#include "view.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -202,8 +202,7 @@ double megabytes(std::size_t bytes) { return static_cast<double>(bytes) / (1024.
 std::string verdict_words(const SolveResult& r, bool fair) {
     switch (r.verdict) {
         case Verdict::Won:
-            return fmt::format("won: {} move{}, {} shuffle{}", r.moves(), r.moves() == 1 ? "" : "s", r.shuffles(),
-                               r.shuffles() == 1 ? "" : "s");
+            return fmt::format("won: {}, {}", plural(r.moves(), "move"), plural(r.shuffles(), "shuffle"));
         case Verdict::NoWin:
             return fair ? std::string("lost: the fair player's strategy found no win")
                         : std::string("no win exists (proven)");
@@ -421,13 +420,13 @@ void run_batch(const SolveOptions& opt) {
     if (stopped) summary["interrupted"] = true;
     fmt::print("{}\n", summary.dump());
     std::fflush(stdout);
-    const auto counted = static_cast<long long>(stopped ? deals.size() : done);
+    const std::size_t counted = stopped ? deals.size() : done;
     fmt::print(stderr, "{}{}: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
                stopped ? fmt::format("interrupted after {} of ", done) : std::string(), plural(counted, "deal"),
                won.load(), lost.load(), opt.fair ? "lost by the fair strategy" : "proven lost", undecided.load(),
                100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));
     if (!opt.resume.empty())
-        fmt::print(stderr, "{} skipped: already in {}\n", plural(static_cast<long long>(skipped), "deal"), opt.resume);
+        fmt::print(stderr, "{} skipped: already in {}\n", plural(skipped, "deal"), opt.resume);
     if (stopped) throw ExitStatus{kUndecided};
 }
 

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "position.hpp"
 #include "store.hpp"
 
@@ -25,8 +26,7 @@ void step(const std::string& count, bool back, const Globals& globals) {
         back ? g.undo(n) : g.redo(n);
     });
     if (count != "all" && static_cast<std::size_t>(wanted) > available)
-        fmt::print(stderr, "addiction: note: only {} action{} to {}; {} {}\n", available, available == 1 ? "" : "s",
-                   back ? "undo" : "redo", back ? "undid" : "redid", available == 1 ? "it" : "them all");
+        fmt::print(stderr, "addiction: note: only {} to {}; {} {}\n", plural(available, "action"), back ? "undo" : "redo", back ? "undid" : "redid", available == 1 ? "it" : "them all");
     print_position(game, globals.style());
 }
 

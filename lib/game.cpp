@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "plural.hpp"
+
 namespace addiction {
 
 std::string to_string(const Action& action) {
@@ -207,8 +209,7 @@ void Game::undo(int count) {
     if (count < 1) throw Error("undo needs a count of at least 1");
     if (static_cast<std::size_t>(count) > history_.size())
         throw Error(history_.empty() ? std::string("nothing to undo")
-                                     : fmt::format("only {} action{} to undo", history_.size(),
-                                                   history_.size() == 1 ? "" : "s"));
+                                     : fmt::format("only {} to undo", plural(history_.size(), "action")));
     for (int i = 0; i < count; ++i) {
         redo_.push_back(history_.back());
         history_.pop_back();
@@ -220,8 +221,7 @@ void Game::redo(int count) {
     if (count < 1) throw Error("redo needs a count of at least 1");
     if (static_cast<std::size_t>(count) > redo_.size())
         throw Error(redo_.empty() ? std::string("nothing to redo")
-                                  : fmt::format("only {} action{} to redo", redo_.size(),
-                                                redo_.size() == 1 ? "" : "s"));
+                                  : fmt::format("only {} to redo", plural(redo_.size(), "action")));
     for (int i = 0; i < count; ++i) {
         apply(redo_.back());
         redo_.pop_back();
@@ -251,8 +251,8 @@ Board Game::board_at(int actions) const {
 
 Game Game::at(int actions) const {
     if (actions < 0 || static_cast<std::size_t>(actions) > history_.size())
-        throw Error(fmt::format("there is no position {}: the history has {} action{}", actions,
-                                history_.size(), history_.size() == 1 ? "" : "s"));
+        throw Error(fmt::format("there is no position {}: the history has {}", actions,
+                                plural(history_.size(), "action")));
     Game game(rules_, deal_);
     for (int i = 0; i < actions; ++i) {
         const Action& action = history_[static_cast<std::size_t>(i)];

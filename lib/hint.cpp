@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "deal.hpp"
+#include "plural.hpp"
 #include "solver.hpp"
 
 namespace addiction {
@@ -401,7 +402,7 @@ std::string describe(const Hint& hint) {
     if (!hint.action) return "no move leads anywhere new";
     const int n = hint.actions_left;
     switch (hint.kind) {
-        case HintKind::Line: return fmt::format("a winning line: {} action{} left", n, n == 1 ? "" : "s");
+        case HintKind::Line: return fmt::format("a winning line: {} left", plural(n, "action"));
         case HintKind::NoWin:
             return hint.avoided ? "no win is left without going back to an earlier position (proven): this move plays on"
                                 : "no win exists from here (proven): this move plays on";
@@ -409,8 +410,8 @@ std::string describe(const Hint& hint) {
     }
     if (hint.to_shuffle)
         return n == 1 ? std::string("no win with moves alone found: shuffle now")
-                      : fmt::format("no win with moves alone found: {} move{} to the most cards placed, then shuffle", n - 1,
-                                    n - 1 == 1 ? "" : "s");
+                      : fmt::format("no win with moves alone found: {} to the most cards placed, then shuffle",
+                                    plural(n - 1, "move"));
     return "no line found within the budget: the best-looking move";
 }
 

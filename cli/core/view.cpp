@@ -10,6 +10,7 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
+#include "plural.hpp"
 #include "record.hpp"
 
 namespace addiction::cli {
@@ -34,10 +35,6 @@ bool utf8_locale() {
         return lower.find("utf8") != std::string::npos;
     }
     return true;
-}
-
-std::string plural(long long n, std::string_view word) {
-    return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
 namespace {

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "choices.hpp"
@@ -28,9 +27,6 @@ bool utf8_locale();
 // gaps as "..", dead gaps (nothing can ever fill them) as "xx"; 2 + 4 per column
 // characters wide, so 54 for the full deck.
 std::string render_board(const Board& board, const Rules& rules, const Style& style);
-
-// "1 move", "2 moves": a count and its noun, which takes an s unless it is 1.
-std::string plural(long long n, std::string_view word);
 
 // One line: deal, rules, shuffles left, moves made, legal moves, status.
 std::string status_line(const Game& game);
