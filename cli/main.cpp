@@ -161,12 +161,14 @@ void refuse_empty_values(CLI::App& app) {
 // command's: `addiction show --json > state.json` on a full disk must not exit
 // 0. stdio keeps a short output in its buffer until the end, so the check is a
 // flush there; a long one fails on the way (fmt's print throws, main's catch).
+void say_stdout_failed(int error) {
+    fmt::print(stderr, "addiction: cannot write to standard output{}\n",
+               error != 0 ? fmt::format(": {}", std::strerror(error)) : std::string());
+}
 int with_stdout_checked(int status) {
     errno = 0;
     if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
-    const int error = errno;
-    fmt::print(stderr, "addiction: cannot write to standard output{}\n",
-               error != 0 ? fmt::format(": {}", std::strerror(error)) : std::string());
+    say_stdout_failed(errno);
     return status == kSuccess ? kFailure : status;
 }
 
@@ -250,9 +252,10 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "addiction: {}\n", printable(e.what()));
         return kFailure;
     } catch (const std::system_error& e) {
-        // fmt's print throws this when standard output's buffer cannot be written.
+        // fmt's print throws this when standard output's buffer cannot be
+        // written, and solve --deals when a line cannot be flushed.
         if (std::ferror(stdout)) {
-            fmt::print(stderr, "addiction: cannot write to standard output: {}\n", e.code().message());
+            say_stdout_failed(e.code().value());
         } else {
             fmt::print(stderr, "addiction: internal error: {}\n", printable(e.what()));
         }

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <vector>
 
 #include <sys/ioctl.h>
@@ -395,7 +395,7 @@ void run_batch(const SolveOptions& opt) {
         if (std::fflush(stdout) != 0) {
             const int error = errno;
             interrupted.store(true);
-            throw Error(fmt::format("cannot write to standard output: {}", std::strerror(error)));
+            throw std::system_error(error, std::generic_category(), "standard output");  // main says it
         }
         status.show(batch_status, true);
     });
