@@ -100,14 +100,16 @@ bool is_read_only(const fs::path& path) {
 }
 
 std::string read_file(const fs::path& path) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) throw Error(fmt::format("cannot read {}: it is a folder", path.string()));
+    // One stat for what the path is (a file it cannot tell of is left to the
+    // open below, which says why).
+    struct stat st {};
+    const bool known = ::stat(path.c_str(), &st) == 0;
+    if (known && S_ISDIR(st.st_mode)) throw Error(fmt::format("cannot read {}: it is a folder", path.string()));
     // A device is no file to read whole: /dev/zero never ends. (A pipe may be:
     // `--from <(command)`; and /dev/null reads as empty, as ADDICTION_RECORD
     // pointed there does.)
-    struct stat st {};
     struct stat null {};
-    if (::stat(path.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
+    if (known && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
         !(::stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev))
         throw Error(fmt::format("cannot read {}: it is a device, not a file", path.string()));
     std::ifstream in(path, std::ios::binary);
