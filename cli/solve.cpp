@@ -82,7 +82,10 @@ private:
             struct sigaction action {};
             action.sa_handler = on_stop_signal;
             sigemptyset(&action.sa_mask);
-            action.sa_flags = static_cast<int>(SA_RESETHAND);
+            // SA_RESTART: a write to the terminal (the status line) that the
+            // signal lands in goes on, where it failed with EINTR and fmt made
+            // that an "internal error" in place of the interrupted summary.
+            action.sa_flags = static_cast<int>(SA_RESETHAND | SA_RESTART);
             caught_ = sigaction(signal_, &action, nullptr) == 0;
         }
         ~Catch() {
