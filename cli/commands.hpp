@@ -25,14 +25,14 @@ struct Globals {
         CLI::Option* game = nullptr;
         CLI::Option* color = nullptr;  // --color and --ascii: how a board or table is drawn
         CLI::Option* ascii = nullptr;
-        CLI::Option* no_record = nullptr;  // --no-record: a game's end not recorded
+        CLI::Option* no_record = nullptr;  // --no-record: a game's end not recorded, nor help noted
     } options;
 
     // The subcommand never reads the game file.
     void no_game_file(CLI::App* sub) const { sub->excludes(options.file)->excludes(options.game); }
     // The subcommand prints no board (nor a coloured table).
     void no_drawing(CLI::App* sub) const { sub->excludes(options.color)->excludes(options.ascii); }
-    // The subcommand never ends a game, so has nothing to record.
+    // The subcommand never ends a game nor gives help, so has nothing to record.
     void no_record(CLI::App* sub) const { sub->excludes(options.no_record); }
     // `option` of a subcommand leaves out what the global options `others` change:
     // "--json excludes --ascii". One way only, so the global option's help lists no

@@ -68,7 +68,6 @@ void setup_hint(CLI::App& app, const Globals& globals) {
         "plays to its end, never back to an earlier position");
     // A hint is an action in the command line's words (letters, never colour) and changes nothing.
     globals.no_drawing(sub);
-    globals.no_record(sub);
     auto* all = sub->add_flag("--all", opt->all, "List every legal action instead");
     auto* peek = sub->add_flag("--peek", opt->peek,
                   "Plan with the full solver, which knows what each shuffle will bring (by default a hint uses only "
@@ -77,6 +76,8 @@ void setup_hint(CLI::App& app, const Globals& globals) {
                                "Print one JSON object instead: action, kind (line, guess, no-win) and actions_left "
                                "(null unless kind is line)");
     all->excludes(peek)->excludes(json);
+    // A list of legal actions is no help to note, so --no-record has nothing to leave out.
+    Globals::leaves_out(all, {globals.options.no_record});
     sub->footer(
         "The action goes to stdout, so that `addiction $(addiction hint)` plays it; one line on stderr says\n"
         "what it is: the next step of a winning line (and how many actions are left), the best-looking move\n"

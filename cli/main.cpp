@@ -199,7 +199,8 @@ int main(int argc, char** argv) {
         ->type_name("NAME");
     bool no_record = false;
     globals.options.no_record = app.add_flag("--no-record", no_record,
-                 "Do not add the game's end to the record ($ADDICTION_RECORD, else $XDG_DATA_HOME/addiction/record)")
+                 "Do not add the game's end, nor a note of help asked, to the record ($ADDICTION_RECORD, else "
+                 "$XDG_DATA_HOME/addiction/record)")
         ->each([](const std::string&) { cli::set_recording(false); });
 
     globals.options.file->excludes(globals.options.game);  // which game would it be?
@@ -225,8 +226,8 @@ int main(int argc, char** argv) {
         "A global option goes only with the commands it changes something for; elsewhere it is refused (exit 2):\n"
         "-f and --game with those that read or change the game (not stats, deals, rules, games, solve --deals,\n"
         "replay NAME); --color and --ascii with those that print a board, not with --json (hint prints actions, in\n"
-        "letters); --no-record with those that can end a game (new, move, shuffle, undo, redo, solve --apply,\n"
-        "games --remove). See addiction(1).");
+        "letters); --no-record with those that can end a game or give help (new, move, shuffle, undo, redo, hint,\n"
+        "solve, games --remove; not hint --all, solve --deals). See addiction(1).");
 
     try {
         app.parse(argc, argv);

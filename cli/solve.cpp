@@ -474,8 +474,8 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         ->type_name("FROM-TO");
     apply->excludes(deals);
     json->excludes(deals);  // --deals writes JSON lines anyway
-    // --deals solves fresh deals, not the game; --json prints no board.
-    Globals::leaves_out(deals, {globals.options.file, globals.options.game});
+    // --deals solves fresh deals, not the game (nothing to record); --json prints no board.
+    Globals::leaves_out(deals, {globals.options.file, globals.options.game, globals.options.no_record});
     Globals::leaves_out(json, {globals.options.color, globals.options.ascii});
     for (CLI::Option* option : opt->rules.add(*sub, "With --deals: ")) option->needs(deals);
     sub->add_option("-j,--jobs", opt->jobs, "With --deals: deals solved at once, each with its own --memory (and one thread when N > 1)")
@@ -508,8 +508,9 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         "On a terminal a status line on stderr shows the search (time, positions searched, positions per\n"
         "second, memory used of --memory) or, with --deals, the deals done and the time left.");
     sub->callback([opt, apply, &globals] {
-        // Only --apply prints the board, and only it can end the game.
-        for (const CLI::Option* option : {globals.options.color, globals.options.ascii, globals.options.no_record})
+        // Only --apply prints the board. (--no-record goes with both: --apply can end
+        // the game, and without it the help is noted for the record.)
+        for (const CLI::Option* option : {globals.options.color, globals.options.ascii})
             refuse_unless(option, apply->count() > 0, "goes with solve --apply");
         if (!opt->deals.empty())
             run_batch(*opt);

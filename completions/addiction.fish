@@ -32,7 +32,7 @@ complete -c addiction -f
 complete -c addiction -s f -l file -r -F -d 'Game file'
 complete -c addiction -l color -x -a 'auto always never' -d 'Colour the board'
 complete -c addiction -l game -x -a '(__addiction_words games)' -d 'A named game'
-complete -c addiction -l no-record -d 'Do not add the game end to the record'
+complete -c addiction -l no-record -d 'Do not add the game end, nor a note of help, to the record'
 complete -c addiction -l ascii -d 'Suit letters instead of symbols'
 complete -c addiction -s h -l help -d 'Print help'
 complete -c addiction -l version -d 'Print the version'

@@ -124,11 +124,18 @@ void note_help(const fs::path& path, const Game& seen) {
         return;  // no game there any more (removed, unreadable): nothing to note
     }
     if (now->log().recorded || !helps(note, file, *now)) return;  // another game by now
-    create_parent_folder(*notes);
-    RecordLock notes_lock(*notes);
-    for (const HelpNote& noted : read_notes(*notes))
-        if (helps(noted, file, *now)) return;  // one note a game is enough
-    notes_lock.append(to_json_line(note));
+    try {
+        create_parent_folder(*notes);
+        RecordLock notes_lock(*notes);
+        for (const HelpNote& noted : read_notes(*notes))
+            if (helps(noted, file, *now)) return;  // one note a game is enough
+        notes_lock.append(to_json_line(note));
+    } catch (const Error& e) {
+        // The help is not given unnoted: the game's end would pass for unassisted.
+        throw Error(fmt::format("cannot note in the record that this game had help (--no-record goes on without "
+                                "the note): {}",
+                                e.what()));
+    }
 }
 
 std::int64_t now_seconds() {
@@ -156,7 +163,14 @@ void record_end(const fs::path& path, Game& game, Result result) {
         RecordEntry entry = record_entry(game, result, file, now_seconds());
         entry.helped = entry.helped || help_noted(noted_as, game);
         crash_point("before-record");
-        append_to_record(record_path(), to_json_line(entry));
+        try {
+            append_to_record(record_path(), to_json_line(entry));
+        } catch (const Error& e) {
+            // Every caller changes nothing when this throws: say so, and the way on.
+            throw Error(fmt::format("cannot add the game's end to the record, so nothing was changed "
+                                    "(--no-record goes on without it): {}",
+                                    e.what()));
+        }
         crash_point("after-record");
     }
     forget_help(noted_as);  // after the append: a kill before it leaves the notes for the next

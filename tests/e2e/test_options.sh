@@ -63,7 +63,7 @@ hint --file :: always
 hint --game :: always
 hint --color :: hint --color never
 hint --ascii :: hint --ascii
-hint --no-record :: hint --no-record
+hint --no-record :: hint --all --no-record
 hint --all :: always
 hint --peek :: hint --all --peek
 hint --json :: hint --all --json
@@ -71,7 +71,7 @@ solve --file :: solve --deals 1-1 -f game.toml
 solve --game :: solve --deals 1-1 --game two
 solve --color :: solve --color never
 solve --ascii :: solve --ascii
-solve --no-record :: solve --no-record
+solve --no-record :: solve --deals 1-1 --no-record
 solve --time-limit :: always
 solve --memory :: always
 solve --positions :: always
@@ -240,6 +240,8 @@ stats --color never --since 2026-01-01
 deals --json -r mini
 solve --deals 1-2 --rules mini --ranks 7 --shuffles 2 --redeal random --jobs 2 --shard 1/1 --time-limit 5
 solve --json --positions 100000
+hint --no-record
+solve --no-record --positions 100000
 APPLIES
 same_file game.before game.toml "the game is unchanged by what only reads it"
 expect 0 "solve --apply --ascii --no-record" --ascii --no-record solve --apply --positions 1000000

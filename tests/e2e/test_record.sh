@@ -246,8 +246,10 @@ for m in "KD b12" "KH c12" "KS d12"; do addiction move $m >/dev/null; done
 # none for a record that is no file.
 addiction new --force $FOUR_FROM_WON >/dev/null
 addiction move KC a12 >/dev/null
-addiction --no-record hint >/dev/null 2>&1
-[ ! -e "$NOTES" ] && ok || bad "--no-record writes no notes"
+expect 0 "hint --no-record" --no-record hint
+[ ! -e "$NOTES" ] && ok || bad "hint --no-record writes no notes"
+expect 0 "solve --no-record" --no-record solve
+[ ! -e "$NOTES" ] && ok || bad "solve --no-record writes no notes"
 ADDICTION_RECORD="$WORK/other" addiction hint >/dev/null 2>&1
 [ ! -e "$NOTES" ] && [ "$(grep -c . "$WORK/other.helped")" = 1 ] && ok || bad "the notes follow ADDICTION_RECORD"
 ADDICTION_RECORD=/dev/null addiction hint >/dev/null 2>&1
@@ -312,6 +314,26 @@ wait
 [ "$(lines)" = $((n + 7)) ] && ok || bad "7 ends appended, not $(($(lines) - n))"
 [ "$(stat won)" = $((before + 7)) ] && ok || bad "7 wins counted"
 [ "$(addiction games --json | jq '[.[] | select(.status == "won")] | length')" -ge 6 ] && ok || bad "games lists them"
+
+# A record that cannot be written (here a folder, which stops root too): the
+# action that would add to it changes nothing and says why and what goes on;
+# --no-record goes on. The same for the help notes.
+mkdir -p "$WORK/blocked/record" "$WORK/blocked/other.helped"
+addiction new --force $FOUR_FROM_WON >/dev/null
+for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+ADDICTION_RECORD="$WORK/blocked/record" refused 1 "the winning move, the record a folder" move KS d12
+contains "$err" "cannot add the game's end to the record, so nothing was changed (--no-record goes on without it): cannot open $WORK/blocked/record: Is a directory" "the winning move, the record a folder"
+ADDICTION_RECORD="$WORK/blocked/record" refused 1 "a new game, the record a folder" new --force 5
+contains "$err" "cannot add the game's end to the record, so nothing was changed" "a new game, the record a folder"
+ADDICTION_RECORD="$WORK/blocked/other" refused 1 "a hint, the notes a folder" hint
+contains "$err" "cannot note in the record that this game had help (--no-record goes on without the note): cannot open $WORK/blocked/other.helped: Is a directory" "a hint, the notes a folder"
+[ -z "$out" ] && ok || bad "no hint printed when its note cannot be written: $out"
+ADDICTION_RECORD="$WORK/blocked/other" refused 1 "a solve, the notes a folder" solve
+contains "$err" "cannot note in the record that this game had help" "a solve, the notes a folder"
+ADDICTION_RECORD="$WORK/blocked/other" expect 0 "hint --no-record, the notes a folder" --no-record hint
+[ "$out" = "move KS d12" ] && ok || bad "hint --no-record: '$out'"
+ADDICTION_RECORD="$WORK/blocked/record" expect 0 "the winning move --no-record, the record a folder" --no-record move KS d12
+grep -q '^recorded = true' "$ADDICTION_FILE" && ok || bad "the game won with --no-record"
 
 # stats --reset moves the record aside, dated, and keeps it.
 expect 0 "stats --reset" stats --reset
