@@ -47,10 +47,25 @@ fs::path game_path(const std::string& file_option) {
     if (!file_option.empty()) return file_option;
     if (!selected_name.empty()) return named_game_path(selected_name);
     if (auto file = env("ADDICTION_FILE"); !file.empty()) return file;
-    if (auto name = env("ADDICTION_GAME"); !name.empty()) return named_game_path(name);
+    if (auto name = env("ADDICTION_GAME"); !name.empty()) {
+        if (auto problem = game_name_problem(name); !problem.empty()) throw Error("ADDICTION_GAME: " + problem);
+        return named_game_path(name);
+    }
     const fs::path state = xdg_dir("XDG_STATE_HOME", ".local/state");
     if (state.empty()) throw Error("cannot find the game file: set HOME, XDG_STATE_HOME or ADDICTION_FILE");
     return state / "addiction" / "game.toml";
+}
+
+std::string new_game_command(const fs::path& path) {
+    if (!selected_name.empty()) return fmt::format("addiction --game {} new", selected_name);
+    try {
+        if (game_path("") == path) return "addiction new";
+    } catch (const Error&) {
+        // no default place: only -f can say where
+    }
+    // Not the path itself: the message names it already, and quoted in the command
+    // a long one would be cut (main's printable()).
+    return "addiction -f FILE new";
 }
 
 void select_game(const std::string& name) { selected_name = name; }

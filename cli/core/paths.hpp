@@ -19,6 +19,11 @@ std::filesystem::path xdg_dir(const char* variable, std::string_view fallback);
 // (~/.local/state by default). Throws Error when no folder can be found.
 std::filesystem::path game_path(const std::string& file_option);
 
+// The command that starts a game at `path`, for a message that names `path`:
+// `addiction new` when that is where a game goes without options, else with the
+// --game NAME or -f FILE that chose it.
+std::string new_game_command(const std::filesystem::path& path);
+
 // --game NAME: chosen while the options are parsed, read by game_path().
 void select_game(const std::string& name);
 const std::string& selected_game();

@@ -4,6 +4,7 @@
 
 #include "files.hpp"
 #include "gamefile.hpp"
+#include "paths.hpp"
 #include "record_store.hpp"
 
 namespace addiction::cli {
@@ -26,7 +27,7 @@ void require_still_there(const fs::path& path) {
 void require_game(const fs::path& path) {
     std::error_code ec;
     if (!fs::exists(path, ec))
-        throw Error(fmt::format("no game at {}: start one with 'addiction new'", path.string()));
+        throw Error(fmt::format("no game at {}: start one with '{}'", path.string(), new_game_command(path)));
     if (fs::is_directory(path, ec)) throw Error(fmt::format("{} is a folder, not a game file", path.string()));
 }
 

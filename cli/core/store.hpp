@@ -8,7 +8,8 @@
 
 namespace addiction::cli {
 
-// Throws Error when there is no game file at `path` ("start one with 'addiction new'").
+// Throws Error when there is no game file at `path` ("start one with 'addiction new'", or with
+// the --game or -f that chose it).
 void require_game(const std::filesystem::path& path);
 // For a command that found the game and then waited for its lock: throws Error
 // when the game was removed meanwhile (games --remove), so nothing is created.

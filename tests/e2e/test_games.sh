@@ -23,6 +23,15 @@ addiction new 3 >/dev/null
 refused 2 "-f and --game: which game?" -f "$ADDICTION_FILE" --game two show
 contains "$err" "--file excludes --game" "-f and --game name the options"
 refused 2 "a bad game name" --game ../evil show
+ADDICTION_FILE="" ADDICTION_GAME=../evil refused 1 "a bad game name in ADDICTION_GAME" show
+contains "$err" "ADDICTION_GAME: '../evil' is not a game name" "the variable named"
+# A game not there yet: the way to start it is the way it was named.
+refused 1 "a named game not there" --game three show
+contains "$err" "start one with 'addiction --game three new'" "a named game not there"
+refused 1 "a file not there" -f "$WORK/it's new.toml" show
+contains "$err" "no game at $WORK/it's new.toml: start one with 'addiction -f FILE new'" "a file not there"
+ADDICTION_FILE="" ADDICTION_GAME=three refused 1 "ADDICTION_GAME not there" show
+contains "$err" "start one with 'addiction new'" "ADDICTION_GAME not there"
 expect 0 "games" games
 [ "$(sed -n 2p <<<"$out" | cut -d' ' -f1)" = two ] && ok || bad "newest first: $out"
 contains "$out" "LAST PLAYED" "the table's header"
