@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "checks.hpp"
 #include "commands.hpp"
 #include "paths.hpp"
 #include "plural.hpp"
@@ -34,7 +35,7 @@ void step(const std::string& count, bool back, const Globals& globals) {
 
 void setup_undo_redo(CLI::App& app, const Globals& globals) {
     auto count = std::make_shared<std::string>("1");
-    const auto counted = CLI::Range(1, 1000000) | CLI::IsMember({"all"});
+    const auto counted = count_or_all(1000000);
     auto* undo = app.add_subcommand("undo", "Take back the last N actions, or all (a shuffle stays spent)");
     undo->add_option("count", *count, "How many actions, or all")->check(counted)->type_name("N|all");
     undo->callback([count, &globals] { step(*count, true, globals); });

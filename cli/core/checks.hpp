@@ -53,4 +53,19 @@ inline CLI::Validator whole_number() {
         "");
 }
 
+// A count from 1 to `most`, in digits, or "all": undo's and redo's N. CLI11's
+// Range | IsMember said "(Value 0 not in range 1 to 1000000) OR (0 not in {all})".
+inline CLI::Validator count_or_all(int most) {
+    return CLI::Validator(
+        [most](const std::string& value) {
+            if (value == "all") return std::string();
+            int number = 0;
+            const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+            if (error == std::errc() && end == value.data() + value.size() && number >= 1 && number <= most)
+                return std::string();
+            return fmt::format("'{}' is not a number from 1 to {}, nor 'all'", value, most);
+        },
+        "");
+}
+
 }  // namespace addiction::cli

@@ -62,6 +62,7 @@ refused 1 "an ace" move AH
 refused 1 "nothing to undo" undo
 refused 1 "nothing to redo" redo
 refused 2 "undo zero" undo 0
+contains "$err" "count: '0' is not a number from 1 to 1000000, nor 'all'" "undo zero"
 
 # Legal moves, several spellings.
 expect 0 "move with slot" move 5S b9
@@ -112,6 +113,9 @@ expect 0 "undo 2" undo 2
 expect 0 "redo all" redo all
 jq_is "$(addiction show --json)" '[.actions, .redo]' '[3,0]' "redo all"
 refused 2 "undo a word" undo some
+contains "$err" "count: 'some' is not a number from 1 to 1000000, nor 'all'" "undo a word"
+refused 2 "redo a fraction" redo 1.5
+contains "$err" "count: '1.5' is not a number from 1 to 1000000, nor 'all'" "redo a fraction"
 expect 0 "shuffle 2" shuffle
 expect 0 "shuffle 3" shuffle
 refused 1 "no shuffle left" shuffle
