@@ -183,6 +183,23 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
   done
   tried=$((tried + 1))
 
+  # A folder that may not be searched: the game may be there, so it is not "no
+  # game" but the reason it cannot be read.
+  chmod 644 "$ADDICTION_FILE"
+  cp "$ADDICTION_FILE" "$WORK/.searchless"
+  chmod 600 "$WORK/perm"
+  for cmd in "show" "move 5S b9" "hint"; do
+    # shellcheck disable=SC2086
+    out=$(perm_run $cmd 2>"$WORK/.err") && status=0 || status=$?
+    err=$(<"$WORK/.err")
+    [ "$status" -eq 1 ] && ok || bad "unsearchable folder: $cmd: exit $status, wanted 1"
+    one_line "$err" "unsearchable folder: $cmd"
+    contains "$err" "cannot read $ADDICTION_FILE: Permission denied" "unsearchable folder: $cmd"
+  done
+  chmod 777 "$WORK/perm"
+  same_file "$WORK/.searchless" "$ADDICTION_FILE" "unsearchable folder (file unchanged)"
+  tried=$((tried + 1))
+
   # Read-only folder: the game reads but no change can be saved (the lock is on
   # the folder itself, so it needs no file there).
   chmod 644 "$ADDICTION_FILE"
