@@ -109,8 +109,7 @@ void list(bool json) {
 
 void remove(const std::string& name, bool force) {
     const fs::path path = named_game_path(name);
-    std::error_code ec;
-    if (!fs::exists(path, ec)) throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
+    if (!file_exists(path)) throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
     {
         FileLock lock(path);
         require_still_there(path);  // another removal got there first
@@ -123,6 +122,7 @@ void remove(const std::string& name, bool force) {
             }
         }
         record_replaced(path);  // an unfinished game removed counts as abandoned
+        std::error_code ec;
         if (!fs::remove(path, ec) || ec)
             throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));
     }

@@ -77,8 +77,8 @@ void print_table(const Stats& stats, const Style& style) {
 }
 
 void reset(const fs::path& record) {
+    if (!file_exists(record)) throw Error(fmt::format("no record at {}: nothing to reset", record.string()));
     std::error_code ec;
-    if (!fs::exists(record, ec)) throw Error(fmt::format("no record at {}: nothing to reset", record.string()));
     RecordLock lock(record);  // appends wait, then write to the new record
     std::string stamp = utc_time(now_seconds());
     std::erase(stamp, ':');
@@ -102,8 +102,7 @@ void run(const StatsOptions& opt, const Globals& globals) {
     std::optional<std::int64_t> since;
     if (!opt.since.empty()) since = parse_utc_time(opt.since);
     std::string text;
-    std::error_code ec;
-    if (fs::exists(record, ec)) text = read_file(record);
+    if (file_exists(record)) text = read_file(record);  // none yet: an empty record
     const RecordRead read = read_record(text);
     for (const std::string& damage : read.damaged)
         fmt::print(stderr, "addiction: {}: {} (skipped)\n", record.string(), damage);

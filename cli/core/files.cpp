@@ -210,6 +210,13 @@ void RecordLock::replace(const std::string& text) {
     if (::unlink(path_.c_str()) != 0 && errno != ENOENT) throw system_error("remove", path_);
 }
 
+bool file_exists(const fs::path& path) {
+    std::error_code ec;
+    const bool there = fs::exists(path, ec);
+    if (ec) throw Error(fmt::format("cannot read {}: {}", path.string(), ec.message()));
+    return there;
+}
+
 void append_line(const fs::path& path, const std::string& line) { RecordLock(path).append(line); }
 
 void create_parent_folder(const fs::path& path) {

@@ -13,6 +13,11 @@ std::string read_file(const std::filesystem::path& path);
 // The same, with "-" for standard input.
 std::string read_input_file(const std::string& path);
 
+// Whether anything is at `path`; throws Error "cannot read PATH: why" when that
+// cannot be told (a folder on the way that may not be searched), so that a file
+// out of reach is never taken for one not there.
+bool file_exists(const std::filesystem::path& path);
+
 // `path` with its symbolic links followed (a chain too), up to the first part
 // that is not a link: the file a save must replace. It need not exist.
 std::filesystem::path resolve_links(const std::filesystem::path& path);

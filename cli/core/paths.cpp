@@ -91,13 +91,17 @@ fs::path named_game_path(const std::string& name) {
 
 std::vector<std::string> named_games() {
     std::vector<std::string> names;
+    const fs::path folder = games_folder();
     std::error_code ec;
-    for (fs::directory_iterator it(games_folder(), ec), end; !ec && it != end; it.increment(ec)) {
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& file = it->path();
         std::error_code ignored;
         if (file.extension() == ".toml" && it->is_regular_file(ignored) && game_name_problem(file.stem()).empty())
             names.push_back(file.stem());
     }
+    // No folder yet is no games; a folder that cannot be read is not.
+    if (ec && ec != std::errc::no_such_file_or_directory)
+        throw Error(fmt::format("cannot read {}: {}", folder.string(), ec.message()));
     std::sort(names.begin(), names.end());
     return names;
 }

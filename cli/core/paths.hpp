@@ -36,6 +36,7 @@ std::filesystem::path games_folder();
 // One named game's file; throws Error for a bad name.
 std::filesystem::path named_game_path(const std::string& name);
 // The names of the games in games_folder(), sorted; none when it does not exist.
+// Throws Error when it cannot be read.
 std::vector<std::string> named_games();
 
 // The player's record: $ADDICTION_RECORD, else $XDG_DATA_HOME/addiction/record

@@ -25,13 +25,9 @@ void require_still_there(const fs::path& path) {
 }
 
 void require_game(const fs::path& path) {
-    std::error_code ec;
-    if (!fs::exists(path, ec)) {
-        // Not "no game" when the path could not be looked at (a folder on the way
-        // that may not be searched): the game may well be there.
-        if (ec) throw Error(fmt::format("cannot read {}: {}", path.string(), ec.message()));
+    if (!file_exists(path))
         throw Error(fmt::format("no game at {}: start one with '{}'", path.string(), new_game_command(path)));
-    }
+    std::error_code ec;
     if (fs::is_directory(path, ec)) throw Error(fmt::format("{} is a folder, not a game file", path.string()));
 }
 

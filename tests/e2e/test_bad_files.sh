@@ -196,6 +196,13 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
     one_line "$err" "unsearchable folder: $cmd"
     contains "$err" "cannot read $ADDICTION_FILE: Permission denied" "unsearchable folder: $cmd"
   done
+  # The same for the record and the named games: not an empty record, not "no named games".
+  out=$(ADDICTION_RECORD="$WORK/perm/record" perm_run stats 2>&1) && status=0 || status=$?
+  [ "$status" -eq 1 ] && ok || bad "unsearchable folder: stats: exit $status, wanted 1"
+  contains "$out" "cannot read $WORK/perm/record: Permission denied" "unsearchable folder: stats"
+  out=$(XDG_STATE_HOME="$WORK/perm" perm_run games 2>&1) && status=0 || status=$?
+  [ "$status" -eq 1 ] && ok || bad "unsearchable folder: games: exit $status, wanted 1"
+  contains "$out" "cannot read $WORK/perm/addiction/games: Permission denied" "unsearchable folder: games"
   chmod 777 "$WORK/perm"
   same_file "$WORK/.searchless" "$ADDICTION_FILE" "unsearchable folder (file unchanged)"
   tried=$((tried + 1))
