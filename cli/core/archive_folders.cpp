@@ -15,11 +15,16 @@ namespace fs = std::filesystem;
 namespace {
 
 void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<ArchiveEntry>& out) {
+    if (folder.empty()) return;
     std::error_code ec;
-    if (folder.empty() || !fs::is_directory(folder, ec)) return;
     std::vector<fs::path> files;
-    for (const auto& item : fs::directory_iterator(folder, ec))
-        if (item.path().extension() == ".toml" && item.is_regular_file(ec)) files.push_back(item.path());
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code ignored;
+        if (it->path().extension() == ".toml" && it->is_regular_file(ignored)) files.push_back(it->path());
+    }
+    // A folder that cannot be read must not pass for an empty one.
+    if (ec && ec != std::errc::no_such_file_or_directory && warn)
+        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), ec.message());
     std::sort(files.begin(), files.end());
     for (const fs::path& file : files) {
         try {

@@ -15,16 +15,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The .toml files of the user's folder, by name.
-std::vector<fs::path> user_files() {
+// The .toml files of the user's folder, by name. A folder that cannot be read
+// leaves out only the user's sets, with a warning when `warn`.
+std::vector<fs::path> user_files(bool warn) {
     std::vector<fs::path> files;
     const fs::path folder = user_rules_dir();
+    if (folder.empty()) return files;
     std::error_code ec;
-    if (folder.empty() || !fs::is_directory(folder, ec)) return files;
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
         std::error_code ignored;
         if (it->path().extension() == ".toml" && it->is_regular_file(ignored)) files.push_back(it->path());
     }
+    if (ec && ec != std::errc::no_such_file_or_directory && warn)
+        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), ec.message());
     std::sort(files.begin(), files.end());
     return files;
 }
@@ -62,7 +65,7 @@ RuleSetEntry user_entry(const fs::path& file) {
 std::vector<RuleSetEntry> rule_set_entries(bool warn) {
     std::vector<RuleSetEntry> out;
     for (const ShippedRuleSet& file : shipped_rule_set_files()) out.push_back(shipped_entry(file.name, file.text));
-    for (const fs::path& file : user_files()) {
+    for (const fs::path& file : user_files(warn)) {
         const std::string name = file.stem().string();
         if (is_shipped_rule_set(name)) {
             if (warn) warn_hidden(file, name);
@@ -75,7 +78,7 @@ std::vector<RuleSetEntry> rule_set_entries(bool warn) {
 
 std::vector<std::string> rule_set_names() {
     std::vector<std::string> names(preset_names().begin(), preset_names().end());
-    for (const fs::path& file : user_files()) {
+    for (const fs::path& file : user_files(false)) {
         const std::string name = file.stem().string();
         if (!is_shipped_rule_set(name) && rule_set_name_problem(name).empty()) names.push_back(name);
     }

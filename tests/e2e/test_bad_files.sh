@@ -203,6 +203,13 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
   out=$(XDG_STATE_HOME="$WORK/perm" perm_run games 2>&1) && status=0 || status=$?
   [ "$status" -eq 1 ] && ok || bad "unsearchable folder: games: exit $status, wanted 1"
   contains "$out" "cannot read $WORK/perm/addiction/games: Permission denied" "unsearchable folder: games"
+  # Your rule sets and deals: the shipped ones listed, and a warning that yours are not.
+  for cmd in rules deals; do
+    out=$(XDG_DATA_HOME="$WORK/perm" perm_run $cmd 2>"$WORK/.err") && status=0 || status=$?
+    err=$(<"$WORK/.err")
+    [ "$status" -eq 0 ] && [ -n "$out" ] && ok || bad "unsearchable folder: $cmd: exit $status, wanted 0 and a list"
+    contains "$err" "addiction: warning: skipping $WORK/perm/addiction/$cmd: Permission denied" "unsearchable folder: $cmd"
+  done
   chmod 777 "$WORK/perm"
   same_file "$WORK/.searchless" "$ADDICTION_FILE" "unsearchable folder (file unchanged)"
   tried=$((tried + 1))
