@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -118,6 +119,35 @@ std::string unknown_command(const CLI::App& app, const std::string& word) {
     const std::string best = addiction::cli::closest_word(word, names);
     std::string message = fmt::format("unknown command '{}'", word);
     return best.empty() ? message + " (try 'addiction help')" : message + fmt::format("; did you mean '{}'?", best);
+}
+
+// Words left over by the parse of `sub` (CLI11 lists them last first): the
+// first that looks like an option and is none (a word after "--" may look like
+// one) is an unknown option, perhaps a typo of a long option of `sub` or of the
+// program; else the words themselves, in order.
+std::string unexpected_words(const CLI::App& app, const CLI::App& sub) {
+    std::vector<std::string> names;
+    for (const CLI::App* owner : {&sub, &app})
+        for (const CLI::Option* option : owner->get_options()) {
+            for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+            for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+        }
+    const std::vector<std::string> words = app.remaining(true);
+    for (const std::string& word : words) {
+        const std::string typed = word.substr(0, word.find('='));
+        if (typed.size() < 2 || typed[0] != '-' || std::find(names.begin(), names.end(), typed) != names.end())
+            continue;
+        std::string message = fmt::format("unknown option '{}'", typed);
+        if (!typed.starts_with("--")) return message;  // one letter off any short option is no clue
+        std::vector<std::string> long_names;
+        std::copy_if(names.begin(), names.end(), std::back_inserter(long_names),
+                     [](const std::string& name) { return name.starts_with("--"); });
+        const std::string best = addiction::cli::closest_word(typed, long_names);
+        return best.empty() ? message : message + fmt::format("; did you mean '{}'?", best);
+    }
+    std::string listed;
+    for (const std::string& word : words) listed += (listed.empty() ? "'" : " '") + word + "'";
+    return fmt::format("unexpected {}: {}", words.size() == 1 ? "argument" : "arguments", listed);
 }
 
 // addiction help [CMD]: the help of the program or of one command, as --help.
@@ -246,8 +276,15 @@ int main(int argc, char** argv) {
         }
         // Point at the help of the subcommand that was being parsed, if any.
         std::string help = "addiction";
-        for (const CLI::App* sub : app.get_subcommands()) help += " " + sub->get_name();
-        fmt::print(stderr, "addiction: {} (try '{} --help')\n", printable(e.what()), help);
+        const CLI::App* parsed = &app;
+        for (const CLI::App* sub : app.get_subcommands()) {
+            help += " " + sub->get_name();
+            parsed = sub;
+        }
+        std::string what = e.what();
+        if (dynamic_cast<const CLI::ExtrasError*>(&e)) what = unexpected_words(app, *parsed);
+        if (parsed == &app && dynamic_cast<const CLI::RequiredError*>(&e)) what = "a command is required";
+        fmt::print(stderr, "addiction: {} (try '{} --help')\n", printable(what), help);
         return kUsage;
     } catch (const Error& e) {
         fmt::print(stderr, "addiction: {}\n", printable(e.what()));

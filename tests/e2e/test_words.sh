@@ -18,6 +18,21 @@ expect 0 "help new" help new
 contains "$out" "--fill-from-right" "help new prints new's help"
 refused 2 "help of a typo" help nwe
 contains "$err" "did you mean 'new'?" "help of a typo"
+# A mistyped option too, in the command's options or the program's; words left
+# over are quoted in the order given (CLI11 listed them last first).
+refused 2 "--colour" --colour never show
+[ "$err" = "addiction: unknown option '--colour'; did you mean '--color'? (try 'addiction show --help')" ] && ok || bad "--colour: $err"
+refused 2 "--tim-limit=5" solve --tim-limit=5
+[ "$err" = "addiction: unknown option '--tim-limit'; did you mean '--time-limit'? (try 'addiction solve --help')" ] && ok ||
+  bad "--tim-limit: $err"
+refused 2 "-x" show -x
+[ "$err" = "addiction: unknown option '-x' (try 'addiction show --help')" ] && ok || bad "-x: $err"
+refused 2 "two words over" show one two
+[ "$err" = "addiction: unexpected arguments: 'one' 'two' (try 'addiction show --help')" ] && ok || bad "one two: $err"
+refused 2 "an option's name after --" show -- --json
+[ "$err" = "addiction: unexpected argument: '--json' (try 'addiction show --help')" ] && ok || bad "-- --json: $err"
+refused 2 "no command" --ascii
+[ "$err" = "addiction: a command is required (try 'addiction --help')" ] && ok || bad "no command: $err"
 
 # new replaces a game with no actions, or a finished one, without --force.
 expect 0 "new 1" new 1
