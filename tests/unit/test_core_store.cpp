@@ -19,8 +19,18 @@ Game first_game() { return Game(Rules{}, deal_number(1, Rules{})); }
 
 TEST_CASE("a missing game says how to start one") {
     TempDir dir;
-    CHECK_THROWS_WITH_AS(load_game_file(dir / "game.toml"), doctest::Contains("start one with 'addiction new'"),
-                         Error);
+    {
+        // Where the game goes without options: plain `new` starts it.
+        addiction::test::EnvVar file("ADDICTION_FILE", (dir / "game.toml").string());
+        CHECK_THROWS_WITH_AS(load_game_file(dir / "game.toml"), doctest::Contains("start one with 'addiction new'"),
+                             Error);
+    }
+    {
+        // Elsewhere: only -f says where (the message names the file already).
+        addiction::test::EnvVar file("ADDICTION_FILE", (dir / "other.toml").string());
+        CHECK_THROWS_WITH_AS(load_game_file(dir / "game.toml"),
+                             doctest::Contains("start one with 'addiction -f FILE new'"), Error);
+    }
     CHECK_THROWS_WITH_AS(update_game(dir / "game.toml", [](Game&) {}), doctest::Contains("no game at"), Error);
     CHECK(dir.names().empty());  // not even a lock file
     CHECK_THROWS_WITH_AS(load_game_file(dir.path()), doctest::Contains("is a folder, not a game file"), Error);
