@@ -79,7 +79,7 @@ void run(const ExportOptions& opt, const Globals& globals) {
         fmt::print("{}", text);
         return;
     }
-    write_atomically(opt.output, text);
+    write_output(opt.output, text);
 }
 
 }  // namespace
@@ -96,7 +96,8 @@ void setup_export(CLI::App& app, const Globals& globals) {
                            "picture), solvitaire (the deal for the Solvitaire solver)"),
            kExportFormats)
         ->type_name("FORMAT");
-    sub->add_option("-o,--output", opt->output, "Write to FILE, replaced atomically (default: standard output)")
+    sub->add_option("-o,--output", opt->output,
+                    "Write to FILE, replaced atomically (a device or a pipe is written into; default: standard output)")
         ->type_name("FILE");
     auto* at = sub->add_option("--at", opt->at,
                                "The position after the first N actions (solvitaire: that position instead of the deal; "

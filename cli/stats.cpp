@@ -79,6 +79,10 @@ void print_table(const Stats& stats, const Style& style) {
 void reset(const fs::path& record) {
     if (!file_exists(record)) throw Error(fmt::format("no record at {}: nothing to reset", record.string()));
     std::error_code ec;
+    // ADDICTION_RECORD=/dev/null keeps no record; moving the device aside (as
+    // root) took /dev/null from the whole system.
+    if (!fs::is_regular_file(record, ec))
+        throw Error(fmt::format("the record {} is not a file: nothing to reset", record.string()));
     RecordLock lock(record);  // appends wait, then write to the new record
     std::string stamp = utc_time(now_seconds());
     std::erase(stamp, ':');

@@ -75,6 +75,15 @@ std::string read_bounded(std::istream& in, const std::string& name) {
     return text;
 }
 
+// What is at a path that is not a regular file, for a message.
+std::string_view kind_of(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+    if (S_ISFIFO(mode)) return "a pipe";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "something else";
+}
+
 }  // namespace
 
 fs::path resolve_links(const fs::path& path) {
@@ -125,6 +134,12 @@ std::string read_input_file(const std::string& path) {
 }
 
 void write_atomically(const fs::path& given, const std::string& text) {
+    // Only a regular file is replaced: a rename over /dev/null (ADDICTION_FILE or
+    // -o pointed there, run as root) put a regular file in the device's place.
+    // stat() follows the links itself, /proc/self/fd's too.
+    struct stat there {};
+    if (::stat(given.c_str(), &there) == 0 && !S_ISREG(there.st_mode))
+        throw Error(fmt::format("cannot replace {}: it is {}, not a file", given.string(), kind_of(there.st_mode)));
     // Through a link (or a chain of them): the real file is replaced in its own
     // folder and the links stay links.
     const fs::path path = resolve_links(given);
@@ -164,6 +179,23 @@ void write_atomically(const fs::path& given, const std::string& text) {
         ::fsync(dir);
         ::close(dir);
     }
+}
+
+void write_output(const fs::path& path, const std::string& text) {
+    struct stat there {};
+    if (::stat(path.c_str(), &there) != 0 || S_ISREG(there.st_mode) || S_ISDIR(there.st_mode)) {
+        write_atomically(path, text);  // a folder: its refusal
+        return;
+    }
+    // A device, a pipe, /dev/stdout: written into, as a shell's > does.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) throw system_error("open", path);
+    if (!write_all(fd, text)) {
+        Error error = system_error("write to", path);
+        ::close(fd);
+        throw error;
+    }
+    ::close(fd);
 }
 
 RecordLock::RecordLock(const fs::path& path) : path_(path) {

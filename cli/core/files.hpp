@@ -32,7 +32,14 @@ bool is_read_only(const std::filesystem::path& path);
 // its permission bits (and owner and group where allowed); a new one gets 0666
 // less the umask. Throws Error; on failure the old file is untouched and the
 // temporary file removed.
+// A path that is there but is not a regular file (a device such as /dev/null, a
+// pipe, a folder) is refused: "cannot replace PATH: it is a device, not a file".
 void write_atomically(const std::filesystem::path& path, const std::string& text);
+
+// An output named by the user (-o FILE): a regular file, or none yet, is
+// replaced atomically as above; a device or a pipe (/dev/stdout, a FIFO) is
+// written into as it is, as a shell's > would. Throws Error.
+void write_output(const std::filesystem::path& path, const std::string& text);
 
 // Holds an exclusive flock on a file that is only ever appended to (the record),
 // on the file itself, created if missing; when the file is moved aside while

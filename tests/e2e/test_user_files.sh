@@ -89,4 +89,36 @@ out=$(cd "$WORK/cwd" && env HOME="$WORK/home" XDG_DATA_HOME=data "$BIN" deals 2>
 [[ "$out" != *rel* ]] && ok || bad "a relative XDG_DATA_HOME was used: $out"
 contains "$out" homedeal "relative XDG_DATA_HOME falls back to HOME"
 
+# Only a regular file is ever replaced. A save, an export or stats --reset over
+# a device or a pipe used to put a regular file in its place (as root, over
+# /dev/null: the whole system's). A device of our own here, never the real ones.
+unset ADDICTION_RECORD
+mkfifo "$WORK/pipe"
+feed() { (timeout 10 sh -c ': >"$1"' _ "$WORK/pipe" &); }  # a writer that closes at once: the pipe reads as empty
+feed
+refused 1 "new --force over a pipe" -f "$WORK/pipe" new --force 3
+contains "$err" "cannot replace $WORK/pipe: it is a pipe, not a file" "new --force over a pipe"
+[ -p "$WORK/pipe" ] && ok || bad "the pipe is still a pipe after new --force"
+addiction new --force 3 >/dev/null
+addiction export >"$WORK/want.txt"
+(timeout 10 cat "$WORK/pipe" >"$WORK/got.txt" &)
+expect 0 "export -o a pipe" export -o "$WORK/pipe"
+for _ in 1 2 3 4 5 6 7 8 9 10; do cmp -s "$WORK/want.txt" "$WORK/got.txt" && break; sleep 0.1; done
+same_file "$WORK/want.txt" "$WORK/got.txt" "export -o a pipe writes into it"
+[ -p "$WORK/pipe" ] && ok || bad "the pipe is still a pipe after export -o"
+run export -o /dev/stdout
+[ "$status" = 0 ] && [ "$out" = "$(cat "$WORK/want.txt")" ] && ok || bad "export -o /dev/stdout: $status $err"
+ADDICTION_RECORD="$WORK/pipe" refused 1 "stats --reset of a pipe" stats --reset
+contains "$err" "the record $WORK/pipe is not a file: nothing to reset" "stats --reset of a pipe"
+[ -p "$WORK/pipe" ] && ok || bad "the pipe is still a pipe after stats --reset"
+if mknod "$WORK/null" c 1 3 2>/dev/null; then
+  refused 1 "new --force over a device" -f "$WORK/null" new --force 3
+  contains "$err" "cannot replace $WORK/null: it is a device, not a file" "new --force over a device"
+  expect 0 "export -o a device" export -o "$WORK/null"
+  ADDICTION_RECORD="$WORK/null" refused 1 "stats --reset of a device" stats --reset
+  [ -c "$WORK/null" ] && ok || bad "the device is still a device"
+else
+  echo "SKIP: new, export and stats --reset over a device (mknod needs root)"
+fi
+
 finish

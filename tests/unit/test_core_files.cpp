@@ -62,6 +62,19 @@ TEST_CASE("write_atomically replaces the file and leaves nothing else") {
     CHECK(dir.names() == std::vector<std::string>{"game.toml"});
 }
 
+TEST_CASE("write_atomically replaces only a regular file: a pipe or a folder stays") {
+    TempDir dir;
+    REQUIRE(::mkfifo((dir / "pipe").c_str(), 0600) == 0);
+    const std::string refused = "cannot replace " + (dir / "pipe").string() + ": it is a pipe, not a file";
+    CHECK_THROWS_WITH_AS(write_atomically(dir / "pipe", "text\n"), doctest::Contains(refused.c_str()), Error);
+    fs::create_directory(dir / "folder");
+    CHECK_THROWS_WITH_AS(write_atomically(dir / "folder", "text\n"), doctest::Contains("it is a folder, not a file"),
+                         Error);
+    CHECK(fs::is_fifo(dir / "pipe"));
+    CHECK(fs::is_directory(dir / "folder"));
+    CHECK(dir.names() == std::vector<std::string>{"folder", "pipe"});  // no temporary file left
+}
+
 TEST_CASE("write_atomically gives the file 0666 less the umask, not mkstemp's 0600") {
     TempDir dir;
     {
