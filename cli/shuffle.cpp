@@ -9,7 +9,11 @@ namespace addiction::cli {
 void setup_shuffle(CLI::App& app, const Globals& globals) {
     auto* sub = app.add_subcommand("shuffle", "Redeal the cards that are not placed (uses one shuffle)");
     sub->callback([&globals] {
-        Game game = update_game(game_path(globals.file), [](Game& g) { g.shuffle(); });
+        const auto path = game_path(globals.file);
+        Game game = update_game(path, [&path](Game& g) {
+            require_not_won(path, g);
+            g.shuffle();
+        });
         print_position(game, globals.style());
     });
 }

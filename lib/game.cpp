@@ -141,7 +141,7 @@ std::vector<Slot> Game::destinations(Card card) const {
 }
 
 void Game::check_playable() const {
-    if (board_.won()) throw Error("the game is won; start another with 'addiction new'");
+    if (board_.won()) throw Error("the game is won");
 }
 
 void Game::move(Card card, std::optional<Slot> to) {

@@ -31,6 +31,11 @@ void require_game(const fs::path& path) {
     if (fs::is_directory(path, ec)) throw Error(fmt::format("{} is a folder, not a game file", path.string()));
 }
 
+void require_not_won(const fs::path& path, const Game& game) {
+    if (game.status() == Status::Won)
+        throw Error(fmt::format("the game is won; start another with '{}'", new_game_command(path)));
+}
+
 Game load_game_file(const fs::path& path) {
     require_game(path);
     const std::string text = read_file(path);

@@ -85,6 +85,14 @@ else
   echo "SKIP: flock(1) is missing: a command waiting while games --remove removes the game is not checked"
 fi
 
+# A won game refuses to play on and says how to start another where it is.
+addiction --game done new $FOUR_FROM_WON >/dev/null
+for m in "KC a12" "KD b12" "KH c12" "KS d12"; do addiction --game done move $m >/dev/null; done
+refused 1 "a move in a won named game" --game done move 2C
+contains "$err" "the game is won; start another with 'addiction --game done new'" "a move in a won named game"
+refused 1 "a shuffle in a won named game" --game done shuffle
+contains "$err" "the game is won; start another with 'addiction --game done new'" "a shuffle in a won named game"
+
 # move SLOT: the one card that fits; refusals say why.
 addiction new --force $FOUR_FROM_WON >/dev/null
 expect 0 "move A12, a slot in capitals" move A12
