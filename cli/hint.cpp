@@ -41,6 +41,10 @@ void run(const HintOptions& opt, const Globals& globals) {
         for (const Action& action : game.legal_actions()) fmt::print("{}\n", to_string(action));
         return;
     }
+    // The engine refuses a lost game too; only here is the undo that goes back known.
+    if (game.status() == Status::Lost && !game.history().empty())
+        throw Error(fmt::format("the game is lost: no moves and no shuffles left ('{} undo' to go back)",
+                                game_command(path)));
     std::unique_ptr<PlanDiskCache> cache;
     if (auto folder = PlanDiskCache::default_folder()) cache = std::make_unique<PlanDiskCache>(*folder, kCacheBytes);
     const Hint hint = addiction::hint(game, opt.peek ? HintMode::Peek : HintMode::Fair, cache.get());

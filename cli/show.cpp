@@ -20,7 +20,8 @@ struct ShowOptions {
 };
 
 void run(const ShowOptions& opt, const Globals& globals) {
-    Game game = load_game_file(game_path(globals.file));
+    const auto path = game_path(globals.file);
+    Game game = load_game_file(path);
     if (opt.at) game = game.at(*opt.at);
     if (opt.json) {
         fmt::print("{}\n", game_json(game));
@@ -29,7 +30,7 @@ void run(const ShowOptions& opt, const Globals& globals) {
     Style style = globals.style();
     style.wants = opt.wants;
     print_position(game, style);
-    fmt::print("{}\n{}\ndeal code {}\n", score_line(game), advice_line(game), deal_code(game.deal().start));
+    fmt::print("{}\n{}\ndeal code {}\n", score_line(game), advice_line(game, game_command(path)), deal_code(game.deal().start));
 }
 
 }  // namespace

@@ -353,7 +353,7 @@ HintBudget default_hint_budget() { return {kFairPhasePositions, kFairLastPositio
 Hint hint(const Game& game, HintMode mode, PlanCache* cache, const HintBudget& budget) {
     switch (game.status()) {
         case Status::Won: throw Error("the game is won: nothing to hint");
-        case Status::Lost: throw Error("the game is lost: no moves and no shuffles left ('addiction undo' to go back)");
+        case Status::Lost: throw Error("the game is lost: no moves and no shuffles left");
         default: break;
     }
     return Walk(game, mode, cache, budget).run();

@@ -56,16 +56,14 @@ fs::path game_path(const std::string& file_option) {
     return state / "addiction" / "game.toml";
 }
 
-std::string new_game_command(const fs::path& path) {
-    if (!selected_name.empty()) return fmt::format("addiction --game {} new", selected_name);
+std::string game_command(const fs::path& path) {
+    if (!selected_name.empty()) return fmt::format("addiction --game {}", selected_name);
     try {
-        if (game_path("") == path) return "addiction new";
+        if (game_path("") == path) return "addiction";
     } catch (const Error&) {
         // no default place: only -f can say where
     }
-    // Not the path itself: the message names it already, and quoted in the command
-    // a long one would be cut (main's printable()).
-    return "addiction -f FILE new";
+    return "addiction -f FILE";
 }
 
 void select_game(const std::string& name) { selected_name = name; }

@@ -19,10 +19,12 @@ std::filesystem::path xdg_dir(const char* variable, std::string_view fallback);
 // (~/.local/state by default). Throws Error when no folder can be found.
 std::filesystem::path game_path(const std::string& file_option);
 
-// The command that starts a game at `path`, for a message that names `path`:
-// `addiction new` when that is where a game goes without options, else with the
-// --game NAME or -f FILE that chose it.
-std::string new_game_command(const std::filesystem::path& path);
+// The start of a command line that acts on the game at `path`, for advice and
+// messages ("start one with 'addiction --game NAME new'"): `addiction` when that
+// is where the game is without options, else with the --game NAME or -f FILE
+// that chose it (FILE itself: the message names the path already, and a long
+// one quoted in a command would be cut).
+std::string game_command(const std::filesystem::path& path);
 
 // --game NAME: chosen while the options are parsed, read by game_path().
 void select_game(const std::string& name);

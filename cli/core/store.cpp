@@ -26,14 +26,14 @@ void require_still_there(const fs::path& path) {
 
 void require_game(const fs::path& path) {
     if (!file_exists(path))
-        throw Error(fmt::format("no game at {}: start one with '{}'", path.string(), new_game_command(path)));
+        throw Error(fmt::format("no game at {}: start one with '{} new'", path.string(), game_command(path)));
     std::error_code ec;
     if (fs::is_directory(path, ec)) throw Error(fmt::format("{} is a folder, not a game file", path.string()));
 }
 
 void require_not_won(const fs::path& path, const Game& game) {
     if (game.status() == Status::Won)
-        throw Error(fmt::format("the game is won; start another with '{}'", new_game_command(path)));
+        throw Error(fmt::format("the game is won; start another with '{} new'", game_command(path)));
 }
 
 Game load_game_file(const fs::path& path) {

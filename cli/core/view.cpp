@@ -111,9 +111,10 @@ std::string status_line(const Game& game) {
                        plural(legal, "legal move"), to_string(game.status()));
 }
 
-std::string advice_line(const Game& game) {
+std::string advice_line(const Game& game, std::string_view command) {
     switch (game.status()) {
-        case Status::Playing: return "your move: 'addiction move CARD [SLOT]', or 'addiction hint' for a suggestion";
+        case Status::Playing:
+            return fmt::format("your move: '{0} move CARD [SLOT]', or '{0} hint' for a suggestion", command);
         case Status::Stuck: return fmt::format("no moves: shuffle ({} left)", game.shuffles_left());
         case Status::Won:
             return fmt::format("won in {}, {}, {}: 'addiction stats' for your record", plural(game.moves_made(), "move"),
@@ -125,7 +126,7 @@ std::string advice_line(const Game& game) {
                                game.board().placed_count(), kRows * (game.rules().ranks - 1),
                                plural(game.moves_made(), "move"), plural(game.shuffles_spent(), "shuffle"),
                                clock_text(game.log().seconds()),
-                               game.history().empty() ? "" : "'addiction undo' to try another line, ");
+                               game.history().empty() ? "" : fmt::format("'{} undo' to try another line, ", command));
     }
     return "";
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "choices.hpp"
@@ -31,8 +32,10 @@ std::string render_board(const Board& board, const Rules& rules, const Style& st
 // One line: deal, rules, shuffles left, moves made, legal moves, status.
 std::string status_line(const Game& game);
 // One line that says what to do now ("no moves: shuffle (2 left)"), or sums up a
-// won or lost game ("won in 312 moves, 2 shuffles, 14:05: ...").
-std::string advice_line(const Game& game);
+// won or lost game ("won in 312 moves, 2 shuffles, 14:05: ..."). The commands it
+// suggests start with `command` (paths.hpp's game_command(): "addiction", or with
+// the --game that chose the game, so that 'undo' is not the default game's).
+std::string advice_line(const Game& game, std::string_view command);
 // "placed 23/48, play time 5:12"
 std::string score_line(const Game& game);
 

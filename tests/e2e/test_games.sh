@@ -93,6 +93,19 @@ contains "$err" "the game is won; start another with 'addiction --game done new'
 refused 1 "a shuffle in a won named game" --game done shuffle
 contains "$err" "the game is won; start another with 'addiction --game done new'" "a shuffle in a won named game"
 
+# The advice of a named game names it, so that its undo is not the default game's.
+addiction --game lost new 23 --ranks 4 --shuffles 0 >/dev/null
+run --game lost show
+contains "$out" "your move: 'addiction --game lost move CARD [SLOT]', or 'addiction --game lost hint' for a suggestion" \
+  "the advice of a named game"
+addiction --game lost $(addiction --game lost hint --all | head -n 1) >/dev/null
+run --game lost show
+contains "$out" "('addiction --game lost undo' to try another line, 'addiction stats' for your record)" \
+  "the advice of a lost named game"
+refused 1 "a hint in a lost named game" --game lost hint
+[ "$err" = "addiction: the game is lost: no moves and no shuffles left ('addiction --game lost undo' to go back)" ] &&
+  ok || bad "a hint in a lost named game: $err"
+
 # move SLOT: the one card that fits; refusals say why.
 addiction new --force $FOUR_FROM_WON >/dev/null
 expect 0 "move A12, a slot in capitals" move A12
