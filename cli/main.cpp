@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -121,10 +121,10 @@ std::string unknown_command(const CLI::App& app, const std::string& word) {
     return best.empty() ? message + " (try 'addiction help')" : message + fmt::format("; did you mean '{}'?", best);
 }
 
-// Words left over by the parse of `sub` (CLI11 lists them last first): the
-// first that looks like an option and is none (a word after "--" may look like
-// one) is an unknown option, perhaps a typo of a long option of `sub` or of the
-// program; else the words themselves, in order.
+// Words left over by the parse of `sub` (CLI11's own message lists them last
+// first, and names no option): the first that looks like an option and is none
+// (a word after "--" may look like one) is an unknown option, perhaps a typo of
+// a long option of `sub` or of the program; else the words themselves, in order.
 std::string unexpected_words(const CLI::App& app, const CLI::App& sub) {
     std::vector<std::string> names;
     for (const CLI::App* owner : {&sub, &app})

@@ -133,6 +133,13 @@ std::string read_input_file(const std::string& path) {
     return read_file(path);
 }
 
+bool file_exists(const fs::path& path) {
+    std::error_code ec;
+    const bool there = fs::exists(path, ec);
+    if (ec) throw Error(fmt::format("cannot read {}: {}", path.string(), ec.message()));
+    return there;
+}
+
 void write_atomically(const fs::path& given, const std::string& text) {
     // Only a regular file is replaced: a rename over /dev/null (ADDICTION_FILE or
     // -o pointed there, run as root) put a regular file in the device's place.
@@ -240,13 +247,6 @@ void RecordLock::replace(const std::string& text) {
         return;
     }
     if (::unlink(path_.c_str()) != 0 && errno != ENOENT) throw system_error("remove", path_);
-}
-
-bool file_exists(const fs::path& path) {
-    std::error_code ec;
-    const bool there = fs::exists(path, ec);
-    if (ec) throw Error(fmt::format("cannot read {}: {}", path.string(), ec.message()));
-    return there;
 }
 
 void append_line(const fs::path& path, const std::string& line) { RecordLock(path).append(line); }
