@@ -471,6 +471,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
                     "moves, shuffles, positions, seconds, peak_mb, and limit when undecided) in deal order, then a "
                     "summary line (summary, deals, won, no_win, undecided, win_rate_low, win_rate_high, "
                     "median_seconds, p90_seconds, and skipped with --resume, interrupted after Ctrl-C)")
+        ->check(parsed_by([](const std::string& text) { parse_range(text); }))
         ->type_name("FROM-TO");
     apply->excludes(deals);
     json->excludes(deals);  // --deals writes JSON lines anyway
@@ -486,6 +487,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
     sub->add_option("--shard", opt->shard,
                     "With --deals: solve only the K-th of N interleaved shares of the range (every N-th deal, "
                     "from the K-th), for cluster job arrays")
+        ->check(parsed_by([](const std::string& text) { parse_shard(text); }))
         ->type_name("K/N")
         ->needs(deals);
     sub->add_option("--resume", opt->resume,

@@ -8,9 +8,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include <fmt/format.h>
+
+#include "error.hpp"
 
 namespace addiction::cli {
 
@@ -64,6 +67,23 @@ inline CLI::Validator count_or_all(int most) {
             if (error == std::errc() && end == value.data() + value.size() && number >= 1 && number <= most)
                 return std::string();
             return fmt::format("'{}' is not a number from 1 to {}, nor 'all'", value, most);
+        },
+        "");
+}
+
+// A value that `parse` takes without throwing Error: a bad one is a usage error
+// when the options are read (exit 2, the option named), not a failure once the
+// command runs. An empty value is left to not_empty().
+inline CLI::Validator parsed_by(std::function<void(const std::string&)> parse) {
+    return CLI::Validator(
+        [parse = std::move(parse)](const std::string& value) {
+            if (value.empty()) return std::string();
+            try {
+                parse(value);
+            } catch (const Error& e) {
+                return std::string(e.what());
+            }
+            return std::string();
         },
         "");
 }

@@ -69,8 +69,15 @@ for value in -5 5x 1.5; do
 done
 refused 2 "--positions past 2^64" solve --positions 18446744073709551616
 contains "$err" "is too large (the largest is 18446744073709551615)" "--positions past 2^64: the message"
-refused 1 "bad shard" solve --deals 1-4 --shard 3/2
-refused 1 "bad range" solve --deals 5-1
+# A bad range or shard is a bad option value like any other: exit 2, the option named.
+refused 2 "bad shard" solve --deals 1-4 --shard 3/2
+[ "$err" = "addiction: --shard: '3/2' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8 (try 'addiction solve --help')" ] &&
+  ok || bad "bad shard: $err"
+refused 2 "bad range" solve --deals 5-1
+[ "$err" = "addiction: --deals: the range 5-1 ends before it starts (try 'addiction solve --help')" ] && ok ||
+  bad "bad range: $err"
+refused 2 "not a range" solve --deals 1-x
+contains "$err" "--deals: '1-x' is not a range of deal numbers (e.g. 1-1000)" "not a range"
 
 # hint: the first step of a winning line, playable as a command.
 addiction new 3 --rules gaps --force >/dev/null
