@@ -1,4 +1,5 @@
 // addiction export: the game, or its deal, in a form for other programs and people.
+#include <climits>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -7,6 +8,7 @@
 
 #include "archive.hpp"
 #include "archive_folders.hpp"
+#include "checks.hpp"
 #include "choices.hpp"
 #include "commands.hpp"
 #include "files.hpp"
@@ -102,6 +104,7 @@ void setup_export(CLI::App& app, const Globals& globals) {
     auto* at = sub->add_option("--at", opt->at,
                                "The position after the first N actions (solvitaire: that position instead of the deal; "
                                "deal: with --with-history, the first N actions as the line)")
+                   ->check(whole_number(INT_MAX))
                    ->type_name("N");
     auto* history = sub->add_flag("--with-history", opt->with_history, "With --format deal: the actions played as the line");
     auto* name = sub->add_option("--name", opt->name, "With --format deal: the deal's name (default: the output file's)")

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -77,8 +78,12 @@ void setup_replay(CLI::App& app, const Globals& globals) {
                                  "line played (default: the game)")
                      ->type_name("NAME|FILE");
     Globals::leaves_out(file, {globals.options.file, globals.options.game});
-    sub->add_option("--from", opt->from, "Start at the position after N actions (default 0)")->type_name("N");
-    sub->add_option("--to", opt->to, "Stop at the position after M actions (default: the last)")->type_name("M");
+    sub->add_option("--from", opt->from, "Start at the position after N actions (default 0)")
+        ->check(whole_number(INT_MAX))
+        ->type_name("N");
+    sub->add_option("--to", opt->to, "Stop at the position after M actions (default: the last)")
+        ->check(whole_number(INT_MAX))
+        ->type_name("M");
     sub->add_option("--delay", opt->delay, "Wait SECONDS between positions, redrawing on a terminal")
         ->check(seconds(3600, "FLOAT in [0 - 3600]"))
         ->type_name("SECONDS");

@@ -1,9 +1,11 @@
 // addiction show: the board and where the game stands.
+#include <climits>
 #include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "checks.hpp"
 #include "commands.hpp"
 #include "json.hpp"
 #include "paths.hpp"
@@ -41,7 +43,9 @@ void setup_show(CLI::App& app, const Globals& globals) {
     globals.no_record(sub);  // show never changes the game
     auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
     Globals::leaves_out(json, {globals.options.color, globals.options.ascii});
-    sub->add_option("--at", opt->at, "The position after the first N actions")->type_name("N");
+    sub->add_option("--at", opt->at, "The position after the first N actions")
+        ->check(whole_number(INT_MAX))
+        ->type_name("N");
     sub->add_flag("--wants", opt->wants, "Mark each live gap with the card it wants, e.g. (7H); (2) for any 2, (A) for any ace, (7) for any 7, (+H) for any higher heart")
         ->excludes(json);
     sub->callback([opt, &globals] { run(*opt, globals); });

@@ -8,6 +8,7 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
+#include "checks.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "json.hpp"
@@ -138,6 +139,7 @@ void setup_stats(CLI::App& app, const Globals& globals) {
                       ->type_name("NAME");
     auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
     auto* since = sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD, UTC)")
+                      ->check(parsed_by([](const std::string& text) { parse_utc_time(text); }))
                       ->type_name("DATE");
     auto* reset = sub->add_flag("--reset", opt->reset,
                                 "Move the record aside (kept, with the date in its name) and start afresh; goes alone");

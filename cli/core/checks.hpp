@@ -42,15 +42,15 @@ inline CLI::Validator seconds(double most, const std::string& name) {
         name);
 }
 
-// A whole number, 0 or more, in digits, that fits 64 bits.
-inline CLI::Validator whole_number() {
+// A whole number, 0 or more, in digits, up to `most` (what the option's type holds).
+inline CLI::Validator whole_number(std::uint64_t most = UINT64_MAX) {
     return CLI::Validator(
-        [](const std::string& value) {
+        [most](const std::string& value) {
             if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos)
                 return fmt::format("'{}' is not a whole number, 0 or more", value);
             std::uint64_t number = 0;
-            if (std::from_chars(value.data(), value.data() + value.size(), number).ec != std::errc())
-                return fmt::format("{} is too large (the largest is {})", value, UINT64_MAX);
+            if (std::from_chars(value.data(), value.data() + value.size(), number).ec != std::errc() || number > most)
+                return fmt::format("{} is too large (the largest is {})", value, most);
             return std::string();
         },
         "");

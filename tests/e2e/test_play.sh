@@ -87,6 +87,11 @@ all=$(addiction hint --all)
 expect 0 "json at 0" show --json --at 0
 jq_is "$out" .actions 0 "show --at 0"
 refused 1 "show --at past the end" show --at 9
+refused 2 "show --at a word" show --at x
+[ "$err" = "addiction: --at: 'x' is not a whole number, 0 or more (try 'addiction show --help')" ] && ok ||
+  bad "show --at a word: $err"
+refused 2 "show --at -1" show --at -1
+contains "$err" "--at: '-1' is not a whole number, 0 or more" "show --at -1"
 
 # Shuffles: undo keeps them spent, redo brings back the same cards.
 expect 0 "shuffle" shuffle

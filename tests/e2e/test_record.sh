@@ -82,7 +82,9 @@ done
 [ "$(stat played --rules custom)" = 1 ] && ok || bad "--rules custom"
 [ "$(stat played --since 2026-01-02)" = 0 ] && ok || bad "--since after every game"
 [ "$(stat played --since 2026-01-01)" = 3 ] && ok || bad "--since the day of every game"
-refused 1 "a bad date" stats --since yesterday
+refused 2 "a bad date" stats --since yesterday
+[ "$err" = "addiction: --since: 'yesterday' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC) (try 'addiction stats --help')" ] &&
+  ok || bad "a bad date: $err"
 expect 0 "stats as a table" stats
 contains "$out" "longest winning streak" "the table"
 
