@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -40,7 +41,13 @@ PlanDiskCache::PlanDiskCache(fs::path folder, std::uintmax_t limit_bytes)
     : folder_(std::move(folder)), limit_bytes_(limit_bytes), binary_(binary_identity()) {}
 
 std::optional<fs::path> PlanDiskCache::default_folder() {
-    if (const char* off = std::getenv("ADDICTION_CACHE"); off && std::string_view(off) == "off") return std::nullopt;
+    // Anything but on or off is refused, not taken for on: "OFF", "0" or "no" kept
+    // a cache the user meant to turn off.
+    if (const char* set = std::getenv("ADDICTION_CACHE"); set && *set) {
+        const std::string_view value = set;
+        if (value == "off") return std::nullopt;
+        if (value != "on") throw Error(fmt::format("ADDICTION_CACHE must be 'on' or 'off', not '{}'", value));
+    }
     const fs::path cache = xdg_dir("XDG_CACHE_HOME", ".cache");
     if (cache.empty()) return std::nullopt;
     return cache / "addiction" / "plans";

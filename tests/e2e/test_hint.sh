@@ -147,5 +147,9 @@ addiction new 1 --rules mini --ranks 5 --force >/dev/null  # a quick search
 [ -d "$WORK/home/.cache/addiction/plans" ] && [ ! -e relative ] && ok || bad "relative XDG_CACHE_HOME not ignored"
 (export HOME="$WORK/home2" ADDICTION_CACHE=off; unset XDG_CACHE_HOME; addiction hint >/dev/null 2>&1)
 [ ! -e "$WORK/home2/.cache" ] && ok || bad "ADDICTION_CACHE=off still wrote a cache"
+# A value that is neither on nor off is refused, not taken for on.
+ADDICTION_CACHE=OFF refused 1 "ADDICTION_CACHE=OFF" hint
+[ "$err" = "addiction: ADDICTION_CACHE must be 'on' or 'off', not 'OFF'" ] && ok || bad "ADDICTION_CACHE=OFF: $err"
+ADDICTION_CACHE=on expect 0 "ADDICTION_CACHE=on" hint
 
 finish
