@@ -24,6 +24,7 @@
 #include "choices.hpp"
 #include "commands.hpp"
 #include "files.hpp"
+#include "gamefile.hpp"
 #include "hint.hpp"
 #include "paths.hpp"
 #include "plural.hpp"
@@ -266,17 +267,21 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
         Progress progress;
         if (status.on()) progress = [&](const SolveProgress& p) { status.show([&] { return solve_status(p); }); };
         if (opt.apply) {
-            // Solve under the lock and play the line in the same step: one atomic save.
-            // Without a win the file is left as it was, not even rewritten.
-            struct NoLine {};
-            try {
+            // Solve without the lock, then play the line in one atomic save if the
+            // game is still the one solved. The lock is the folder's: held for a
+            // search of up to a minute, it held up every game there (the named
+            // games share one folder). Without a win the file is left as it was,
+            // not even rewritten.
+            const Game seen = load_game_file(path);
+            result = solve_game(seen, opt, progress);
+            if (result.verdict == Verdict::Won) {
+                const std::string solved = save_game(seen);
                 after = update_game(path, [&](Game& game) {
-                    result = solve_game(game, opt, progress);
-                    if (result.verdict != Verdict::Won) throw NoLine{};
+                    if (save_game(game) != solved)
+                        throw Error("the game changed while solve ran, so its line was not played (solve again)");
                     game.log().helped = true;  // for the player's record
                     for (const Action& action : result.line) game.play(action);
                 });
-            } catch (const NoLine&) {
             }
         } else {
             const Game game = load_game_file(path);

@@ -94,4 +94,20 @@ expected=$((applied - 2 * undone))
 
 echo "concurrent actions tried: $tried by $WORKERS processes, applied $applied, refused $refused_count," \
   "lost $((expected - ${length:-0})); loads by the reader meanwhile: $(cat "$WORK/reads")"
+
+# solve --apply searches without the game's lock (the lock is the folder's, which
+# the named games share) and plays its line only into the game it solved: a move
+# made meanwhile goes through, and the line is not played over it. (Gaps deal 27
+# takes its solver about 6 million positions, seconds on any machine; the move
+# comes after one. Under the old lock the move waited, and was refused: won.)
+addiction new --force --rules gaps 27 >/dev/null
+"$BIN" solve --apply >"$WORK/apply.out" 2>"$WORK/apply.err" &
+solver=$!
+sleep 1
+expect 0 "a move while solve --apply searches" $(addiction hint --all | head -n 1)
+wait "$solver" && status=0 || status=$?
+[ "$status" -eq 1 ] && ok || bad "solve --apply after the game changed: exit $status, wanted 1"
+contains "$(cat "$WORK/apply.err")" "the game changed while solve ran, so its line was not played (solve again)" \
+  "solve --apply after the game changed"
+jq_is "$(addiction show --json)" '[.actions, .status]' '[1,"playing"]' "only the move was played"
 finish
