@@ -17,6 +17,7 @@
 #include "files.hpp"
 #include "gamefile.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "position.hpp"
 #include "store.hpp"
 
@@ -49,8 +50,12 @@ void run(const ReplayOptions& opt, const Globals& globals) {
     const int length = static_cast<int>(game.history().size());
     const int from = opt.from.value_or(0);
     const int to = opt.to.value_or(length);
-    if (from < 0 || to > length || from > to)
-        throw Error(fmt::format("--from {} --to {} is not a range within the {} actions played", from, to, length));
+    // (Negative values are refused with the options.) Name only what was given.
+    if (from > length)
+        throw Error(fmt::format("--from {} is past the last position: the game has {}", from, plural(length, "action")));
+    if (to > length)
+        throw Error(fmt::format("--to {} is past the last position: the game has {}", to, plural(length, "action")));
+    if (from > to) throw Error(fmt::format("--from {} is after --to {}", from, to));
     const bool clear = opt.delay > 0 && ::isatty(STDOUT_FILENO) == 1;
     for (int i = from; i <= to; ++i) {
         if (i > from && opt.delay > 0) {
