@@ -1,6 +1,4 @@
 // addiction replay: the positions of a saved or archived game one after another.
-#include <unistd.h>
-
 #include <chrono>
 #include <climits>
 #include <cstdio>
@@ -20,6 +18,7 @@
 #include "plural.hpp"
 #include "position.hpp"
 #include "store.hpp"
+#include "view.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -56,7 +55,7 @@ void run(const ReplayOptions& opt, const Globals& globals) {
     if (to > length)
         throw Error(fmt::format("--to {} is past the last position: the game has {}", to, plural(length, "action")));
     if (from > to) throw Error(fmt::format("--from {} is after --to {}", from, to));
-    const bool clear = opt.delay > 0 && ::isatty(STDOUT_FILENO) == 1;
+    const bool clear = opt.delay > 0 && escapes_shown();
     for (int i = from; i <= to; ++i) {
         if (i > from && opt.delay > 0) {
             std::fflush(stdout);

@@ -15,14 +15,19 @@
 
 namespace addiction::cli {
 
+bool escapes_shown() {
+    // A dumb terminal shows escape sequences as text.
+    const char* term = std::getenv("TERM");
+    if (term && std::string_view(term) == "dumb") return false;
+    return ::isatty(STDOUT_FILENO) == 1;
+}
+
 bool use_color(Color when) {
     if (when == Color::Always) return true;
     if (when == Color::Never) return false;
     const char* no_color = std::getenv("NO_COLOR");
     if (no_color && *no_color) return false;
-    // A dumb terminal shows escape sequences as text.
-    if (const char* term = std::getenv("TERM"); term && std::string_view(term) == "dumb") return false;
-    return ::isatty(STDOUT_FILENO) == 1;
+    return escapes_shown();
 }
 
 bool utf8_locale() {

@@ -19,6 +19,9 @@ struct Style {
 
 // --color, NO_COLOR and TERM=dumb, for standard output.
 bool use_color(Color when);
+// Standard output is a terminal that acts on escape sequences (not TERM=dumb):
+// colour by default, and replay's redraw in place.
+bool escapes_shown();
 // Whether the locale's text is UTF-8, so suit symbols show: the first of LC_ALL,
 // LC_CTYPE and LANG that is set decides (LANG=C: no, suits become letters as with
 // --ascii); none set counts as UTF-8, today's usual terminal.

@@ -80,6 +80,15 @@ start=$(date +%s%N)
 expect 0 "replay --delay" replay --from 0 --to 2 --delay 0.2
 elapsed=$((($(date +%s%N) - start) / 1000000))
 [ "$elapsed" -ge 400 ] && ok || bad "--delay 0.2 over 2 steps took ${elapsed} ms"
+# On a terminal it redraws in place, but not on a dumb one, which would show the
+# escape sequences as text (script(1) gives the terminal).
+if command -v script >/dev/null; then
+  redraws() { TERM=$1 script -qc "'$BIN' replay gaps-easy --to 2 --delay 0.01" /dev/null | grep -c $'\e\[H'; }
+  [ "$(redraws xterm)" = 3 ] && ok || bad "replay --delay does not redraw on a terminal"
+  [ "$(redraws dumb)" = 0 ] && ok || bad "replay --delay sends escape sequences to TERM=dumb"
+else
+  echo "SKIP: replay --delay on a terminal (script(1) is missing)"
+fi
 refused 1 "missing file" replay "$WORK/none.toml"
 echo "deal = 'x'" >"$WORK/bad.toml"
 refused 1 "bad archive" replay "$WORK/bad.toml"
