@@ -97,14 +97,18 @@ echo "concurrent actions tried: $tried by $WORKERS processes, applied $applied, 
 
 # solve --apply searches without the game's lock (the lock is the folder's, which
 # the named games share) and plays its line only into the game it solved: a move
-# made meanwhile goes through, and the line is not played over it. (Gaps deal 27
-# takes its solver about 6 million positions, seconds on any machine; the move
-# comes after one. Under the old lock the move waited, and was refused: won.)
-addiction new --force --rules gaps 27 >/dev/null
+# made meanwhile goes through, and the line is not played over it. The search is
+# stopped (SIGSTOP) while the move is made, so a fast machine cannot finish it
+# first; gaps deal 17 takes it 2.8 million positions, far more than 0.3 s. (Under
+# the old lock the move waited for the line, and was refused: the game was won.)
+addiction new --force --rules gaps 17 >/dev/null
 "$BIN" solve --apply >"$WORK/apply.out" 2>"$WORK/apply.err" &
 solver=$!
-sleep 1
-expect 0 "a move while solve --apply searches" $(addiction hint --all | head -n 1)
+sleep 0.3
+kill -STOP "$solver" && ok || bad "solve --apply ended within 0.3 s"
+timeout 20 "$BIN" $(addiction hint --all | head -n 1) >/dev/null 2>"$WORK/.err" && ok ||
+  bad "a move while solve --apply searches: $(cat "$WORK/.err")"
+kill -CONT "$solver"
 wait "$solver" && status=0 || status=$?
 [ "$status" -eq 1 ] && ok || bad "solve --apply after the game changed: exit $status, wanted 1"
 contains "$(cat "$WORK/apply.err")" "the game changed while solve ran, so its line was not played (solve again)" \
