@@ -87,7 +87,13 @@ std::vector<std::vector<std::string>> solvitaire_sequences(std::string_view text
     }
     if (!doc.is_object()) throw Error("a Solvitaire deal is a JSON object: {\"sequences\": [[row a], ...]}");
     const auto found = doc.find("sequences");
-    if (found == doc.end()) throw Error("the JSON deal has no \"sequences\" (Solvitaire's rows of a Gaps deal)");
+    if (found == doc.end()) {
+        // The JSON of a shown game is the likeliest to be tried: say what it is.
+        if (doc.contains("rows") && doc.contains("history"))
+            throw Error("this JSON is a shown game's (\"rows\", \"history\"), not a deal: import the board as "
+                        "text or as a Solvitaire deal (\"sequences\")");
+        throw Error("the JSON deal has no \"sequences\" (Solvitaire's rows of a Gaps deal)");
+    }
     if (!found->is_array()) throw Error("\"sequences\" must be an array of rows");
     std::vector<std::vector<std::string>> rows;
     for (const json& sequence : *found) {
@@ -216,6 +222,10 @@ std::optional<LayoutHeading> layout_heading(std::string_view text) {
 ArchiveDeal import_deal(std::string_view text, std::string_view source, const Rules& rules) {
     // A byte-order mark, as some Windows editors write it, is not part of the text.
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    // A picture (the SVG export) would be read as a layout of 91 rows.
+    if (trim(text).starts_with('<'))
+        throw Error("this is a picture (SVG or other XML), not a deal: import a board as text, a deal file, a "
+                    "game file or a Solvitaire deal");
     const ImportFormat format = detect_format(text);
     if (format == ImportFormat::Archive && text.find("[play]") != std::string_view::npos) {
         // A saved game: its deal and rules, to play again from the start.

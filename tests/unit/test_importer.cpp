@@ -127,6 +127,14 @@ TEST_CASE("Solvitaire deals: \\u escapes decode, tens may be 10 or T") {
     CHECK(parse_solvitaire(mixed) == board);
 }
 
+TEST_CASE("a shown game's JSON and a picture are named for what they are, not read as deals") {
+    CHECK(import_error(R"({"rules": {}, "rows": [], "history": []})") ==
+          "this JSON is a shown game's (\"rows\", \"history\"), not a deal: import the board as text or as a "
+          "Solvitaire deal (\"sequences\")");
+    CHECK(import_error("<?xml version=\"1.0\"?>\n<svg></svg>\n").starts_with("this is a picture (SVG or other XML)"));
+    CHECK(import_error("  <svg/>").starts_with("this is a picture"));
+}
+
 TEST_CASE("bad Solvitaire JSON is refused with one line, whatever the bytes") {
     const std::string deal = solvitaire_json(deal_number(3, Rules{}).start);
     auto refusal = [](const std::string& text) {
