@@ -16,16 +16,10 @@ namespace {
 
 void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<ArchiveEntry>& out) {
     if (folder.empty()) return;
-    std::error_code ec;
-    std::vector<fs::path> files;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-        std::error_code ignored;
-        if (it->path().extension() == ".toml" && it->is_regular_file(ignored)) files.push_back(it->path());
-    }
-    // A folder that cannot be read must not pass for an empty one.
-    if (ec && ec != std::errc::no_such_file_or_directory && warn)
-        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), ec.message());
-    std::sort(files.begin(), files.end());
+    std::error_code unreadable;
+    const std::vector<fs::path> files = toml_files_in(folder, unreadable);
+    if (unreadable && warn)
+        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), unreadable.message());
     for (const fs::path& file : files) {
         try {
             ArchiveDeal deal = parse_archive(read_file(file), file.string());

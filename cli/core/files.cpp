@@ -5,11 +5,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -131,6 +133,18 @@ std::string read_file(const fs::path& path) {
 std::string read_input_file(const std::string& path) {
     if (path == "-") return read_bounded(std::cin, "standard input");
     return read_file(path);
+}
+
+std::vector<fs::path> toml_files_in(const fs::path& folder, std::error_code& unreadable) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code ignored;
+        if (it->path().extension() == ".toml" && it->is_regular_file(ignored)) files.push_back(it->path());
+    }
+    unreadable = ec == std::errc::no_such_file_or_directory ? std::error_code() : ec;
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 bool file_exists(const fs::path& path) {

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace addiction::cli {
 
@@ -12,6 +14,12 @@ namespace addiction::cli {
 std::string read_file(const std::filesystem::path& path);
 // The same, with "-" for standard input.
 std::string read_input_file(const std::string& path);
+
+// The regular files named *.toml in `folder`, sorted: the user's deals and rule
+// sets, the named games. None when the folder is not there; when it is there but
+// cannot be read, `unreadable` says why, for the caller to say (it must not pass
+// for an empty folder).
+std::vector<std::filesystem::path> toml_files_in(const std::filesystem::path& folder, std::error_code& unreadable);
 
 // Whether anything is at `path`; throws Error "cannot read PATH: why" when that
 // cannot be told (a folder on the way that may not be searched), so that a file

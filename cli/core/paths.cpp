@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "files.hpp"
 
 #ifndef ADDICTION_SOURCE_DEALS
 #define ADDICTION_SOURCE_DEALS ""
@@ -90,16 +91,11 @@ fs::path named_game_path(const std::string& name) {
 std::vector<std::string> named_games() {
     std::vector<std::string> names;
     const fs::path folder = games_folder();
-    std::error_code ec;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-        const fs::path& file = it->path();
-        std::error_code ignored;
-        if (file.extension() == ".toml" && it->is_regular_file(ignored) && game_name_problem(file.stem()).empty())
-            names.push_back(file.stem());
-    }
-    // No folder yet is no games; a folder that cannot be read is not.
-    if (ec && ec != std::errc::no_such_file_or_directory)
-        throw Error(fmt::format("cannot read {}: {}", folder.string(), ec.message()));
+    std::error_code unreadable;
+    for (const fs::path& file : toml_files_in(folder, unreadable))
+        if (game_name_problem(file.stem()).empty()) names.push_back(file.stem());
+    if (unreadable) throw Error(fmt::format("cannot read {}: {}", folder.string(), unreadable.message()));
+    // By name: "a" before "a-b", which their files' order puts after ("a-b.toml" < "a.toml").
     std::sort(names.begin(), names.end());
     return names;
 }

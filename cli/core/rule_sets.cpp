@@ -18,17 +18,12 @@ namespace {
 // The .toml files of the user's folder, by name. A folder that cannot be read
 // leaves out only the user's sets, with a warning when `warn`.
 std::vector<fs::path> user_files(bool warn) {
-    std::vector<fs::path> files;
     const fs::path folder = user_rules_dir();
-    if (folder.empty()) return files;
-    std::error_code ec;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-        std::error_code ignored;
-        if (it->path().extension() == ".toml" && it->is_regular_file(ignored)) files.push_back(it->path());
-    }
-    if (ec && ec != std::errc::no_such_file_or_directory && warn)
-        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), ec.message());
-    std::sort(files.begin(), files.end());
+    if (folder.empty()) return {};
+    std::error_code unreadable;
+    std::vector<fs::path> files = toml_files_in(folder, unreadable);
+    if (unreadable && warn)
+        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), unreadable.message());
     return files;
 }
 
