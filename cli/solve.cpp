@@ -451,7 +451,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
         ->capture_default_str();
     sub->add_option("--memory", opt->memory_mb,
                     "Memory for stored positions, per search; when full the verdict is undecided")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+        ->check(whole_number_in(1, std::size_t{1} << 20, "UINT"))
         ->type_name("MB")
         ->capture_default_str();
     sub->add_option("--positions", opt->positions,
@@ -485,7 +485,7 @@ void setup_solve(CLI::App& app, const Globals& globals) {
     Globals::leaves_out(json, {globals.options.color, globals.options.ascii});
     for (CLI::Option* option : opt->rules.add(*sub, "With --deals: ")) option->needs(deals);
     sub->add_option("-j,--jobs", opt->jobs, "With --deals: deals solved at once, each with its own --memory (and one thread when N > 1)")
-        ->check(CLI::Range(1u, 256u))
+        ->check(whole_number_in(1, 256, "UINT"))
         ->type_name("N")
         ->capture_default_str()
         ->needs(deals);

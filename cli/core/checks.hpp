@@ -56,6 +56,20 @@ inline CLI::Validator whole_number(std::uint64_t most = UINT64_MAX) {
         "");
 }
 
+// A whole number from `least` to `most`, in digits. CLI11's Range said "Value x
+// not in range 4 to 13" of a word; `kind` keeps the help's "INT in [4 - 13]".
+inline CLI::Validator whole_number_in(std::uint64_t least, std::uint64_t most, const std::string& kind) {
+    return CLI::Validator(
+        [least, most](const std::string& value) {
+            std::uint64_t number = 0;
+            const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+            if (error == std::errc() && end == value.data() + value.size() && number >= least && number <= most)
+                return std::string();
+            return fmt::format("'{}' is not a whole number from {} to {}", value, least, most);
+        },
+        fmt::format("{} in [{} - {}]", kind, least, most));
+}
+
 // A count from 1 to `most`, in digits, or "all": undo's and redo's N. CLI11's
 // Range | IsMember said "(Value 0 not in range 1 to 1000000) OR (0 not in {all})".
 inline CLI::Validator count_or_all(int most) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "card.hpp"
+#include "checks.hpp"
 #include "choice.hpp"
 #include "rule_sets.hpp"
 
@@ -17,10 +18,10 @@ std::vector<CLI::Option*> RuleOptions::add(CLI::App& app, const std::string& pre
                       ->check(CLI::Validator([](std::string& name) { return unknown_rule_set_problem(name); }, ""))
                       ->type_name("NAME"));
     out.push_back(app.add_option("--ranks", ranks, prefix + "Cards per suit, and slots per row")
-                      ->check(CLI::Range(kMinRanks, kMaxRanks))
+                      ->check(whole_number_in(kMinRanks, kMaxRanks, "INT"))
                       ->type_name("N"));
     out.push_back(app.add_option("--shuffles", shuffles, prefix + "Shuffles (redeals) allowed in the game")
-                      ->check(CLI::Range(0, kMaxShuffles))
+                      ->check(whole_number_in(0, kMaxShuffles, "INT"))
                       ->type_name("N"));
     out.push_back(choice(app.add_option("--redeal", redeal,
                                         prefix + "How a shuffle deals: random (gaps anywhere), after-run or random-slots"),

@@ -67,6 +67,13 @@ for value in -5 5x 1.5; do
   refused 2 "--positions $value" solve --positions "$value"
   contains "$err" "--positions: '$value' is not a whole number, 0 or more" "--positions $value: the message"
 done
+# Whole numbers in a range: CLI11 said "Value x not in range 4 to 13".
+for case in "--memory abc 1 1048576" "--memory 0 1 1048576" "--jobs 1.5 1 256" "--ranks x 4 13" "--shuffles -1 0 99"; do
+  set -- $case
+  refused 2 "$1 $2" solve --deals 1-2 "$1" "$2"
+  [ "$err" = "addiction: $1: '$2' is not a whole number from $3 to $4 (try 'addiction solve --help')" ] && ok ||
+    bad "$1 $2: $err"
+done
 refused 2 "--positions past 2^64" solve --positions 18446744073709551616
 contains "$err" "is too large (the largest is 18446744073709551615)" "--positions past 2^64: the message"
 # A bad range or shard is a bad option value like any other: exit 2, the option named.
