@@ -19,8 +19,7 @@ void refuse_read_only(const fs::path& path) {
 }  // namespace
 
 void require_still_there(const fs::path& path) {
-    std::error_code ec;
-    if (!fs::exists(path, ec))
+    if (!file_exists(path))  // out of reach is not removed: file_exists says which
         throw Error(fmt::format("the game at {} was removed while this command waited for it", path.string()));
 }
 
