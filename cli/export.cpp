@@ -73,8 +73,19 @@ std::string exported(const Game& game, const ExportOptions& opt, const Globals& 
     return write_archive(deal);
 }
 
+// -o naming the game file (or a link to it) would put the export in the game's
+// place: a text or SVG export there left no game at all.
+void refuse_game_file(const std::string& output, const std::filesystem::path& game) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(output, game, ec))
+        throw CLI::ValidationError(
+            fmt::format("--output '{}' is the game file: export writes a copy, so name another file", output));
+}
+
 void run(const ExportOptions& opt, const Globals& globals) {
-    Game game = load_game_file(game_path(globals.file));
+    const std::filesystem::path path = game_path(globals.file);
+    if (!opt.output.empty() && opt.output != "-") refuse_game_file(opt.output, path);
+    Game game = load_game_file(path);
     if (opt.at) game = game.at(*opt.at);
     const std::string text = exported(game, opt, globals);
     if (opt.output.empty() || opt.output == "-") {

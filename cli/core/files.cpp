@@ -205,6 +205,8 @@ void write_atomically(const fs::path& given, const std::string& text) {
 void write_output(const fs::path& path, const std::string& text) {
     struct stat there {};
     if (::stat(path.c_str(), &there) != 0 || S_ISREG(there.st_mode) || S_ISDIR(there.st_mode)) {
+        // The user's "keep it", as for a game file: root could replace it.
+        if (is_read_only(path)) throw Error(fmt::format("cannot replace {}: it is read-only", path.string()));
         write_atomically(path, text);  // a folder: its refusal
         return;
     }

@@ -45,7 +45,7 @@ bool is_read_only(const std::filesystem::path& path);
 void write_atomically(const std::filesystem::path& path, const std::string& text);
 
 // An output named by the user (-o FILE): a regular file, or none yet, is
-// replaced atomically as above; a device or a pipe (/dev/stdout, a FIFO) is
+// replaced atomically as above, unless read-only (refused); a device or a pipe (/dev/stdout, a FIFO) is
 // written into as it is, as a shell's > would. Throws Error.
 void write_output(const std::filesystem::path& path, const std::string& text);
 

@@ -31,6 +31,18 @@ expect 0 "export -o" export --format json -o "$WORK/out.json"
 [ "$(cat "$WORK/out.json")" = "$(addiction show --json)" ] && ok || bad "-o content"
 [ -z "$(ls -A "$WORK" | grep '\.tmp\.')" ] && ok || bad "no temporary file left"
 refused 1 "-o into a missing folder" export -o "$WORK/no/such/dir/x.txt"
+# -o naming the game file, or a link to it, would leave the export in the game's place.
+refused 2 "-o the game file" export -o "$ADDICTION_FILE"
+contains "$err" "--output '$ADDICTION_FILE' is the game file" "-o the game file: the message"
+ln -s "$ADDICTION_FILE" "$WORK/game-link.toml"
+refused 2 "-o a link to the game file" export --format deal -o "$WORK/game-link.toml"
+rm "$WORK/game-link.toml"
+# A read-only file is the user's "keep it", for -o as for the game (root could replace it).
+printf 'keep\n' >"$WORK/kept.txt"
+chmod 444 "$WORK/kept.txt"
+refused 1 "-o a read-only file" export -o "$WORK/kept.txt"
+contains "$err" "cannot replace $WORK/kept.txt: it is read-only" "-o a read-only file: the message"
+[ "$(cat "$WORK/kept.txt")" = keep ] && ok || bad "-o a read-only file: the file kept"
 
 # deal: the starting deal and rules; with history, the line.
 expect 0 "export deal" export --format deal --name first
