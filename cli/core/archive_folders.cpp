@@ -21,6 +21,14 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
     if (unreadable && warn)
         fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), unreadable.message());
     for (const fs::path& file : files) {
+        // A name `new NAME` cannot find ("my deal", "12", ".hidden") is not listed
+        // as though it could be played.
+        if (std::string problem = archive_name_problem(file.stem().string()); !problem.empty()) {
+            if (warn)
+                fmt::print(stderr, "addiction: warning: skipping {}: its name {}, so 'addiction new' cannot find it\n",
+                           file.string(), problem);
+            continue;
+        }
         try {
             ArchiveDeal deal = parse_archive(read_file(file), file.string());
             deal.name = file.stem().string();
@@ -65,9 +73,19 @@ std::string archive_name_problem(std::string_view name) {
 }
 
 std::optional<ArchiveEntry> find_archive_deal(const std::string& name) {
-    if (!is_archive_name(name)) return std::nullopt;
-    for (const auto& entry : archive_entries(false))
-        if (entry.deal.name == name) return entry;
+    if (!archive_name_problem(name).empty()) return std::nullopt;
+    // Looked up by its file, not among the deals that load: a deal of yours that
+    // does not load is named with what is wrong, not passed over for "no deal",
+    // nor for the shipped deal of that name.
+    for (const auto& [folder, shipped] : {std::pair{user_deals_dir(), false}, std::pair{shipped_deals_dir(), true}}) {
+        if (folder.empty()) continue;
+        const fs::path file = folder / (name + ".toml");
+        if (!file_exists(file)) continue;
+        const std::string text = read_file(file);
+        ArchiveDeal deal = in_file(file.string(), [&] { return parse_archive(text, file.string()); });
+        deal.name = name;
+        return ArchiveEntry{std::move(deal), file, shipped};
+    }
     return std::nullopt;
 }
 

@@ -88,7 +88,26 @@ echo "deal = 'nonsense'" >"$XDG_DATA_HOME/addiction/deals/broken.toml"
 expect 0 "deals with a broken file" deals
 contains "$err" "warning: skipping" "broken file warned about"
 contains "$out" "kitchen" "others still listed"
+# Asked for by name, it is named with what is wrong, not "no deal named"...
+refused 1 "new a broken deal of yours" new --force broken
+[ "$err" = "addiction: $XDG_DATA_HOME/addiction/deals/broken.toml: deal: 'nonsense' is neither a deal number nor a deal code" ] &&
+  ok || bad "new a broken deal of yours: $err"
 rm "$XDG_DATA_HOME/addiction/deals/broken.toml"
+# ...nor passed over for the shipped deal of its name.
+echo "deal = 'nonsense'" >"$XDG_DATA_HOME/addiction/deals/gaps-easy.toml"
+refused 1 "a broken deal of yours hides the shipped one" new --force gaps-easy
+contains "$err" "deals/gaps-easy.toml: deal:" "a broken deal of yours hides the shipped one: the message"
+rm "$XDG_DATA_HOME/addiction/deals/gaps-easy.toml"
+# A file whose name 'new' cannot find is not listed as a deal: a number, a space.
+cp "$SRC/deals/mini-easy.toml" "$XDG_DATA_HOME/addiction/deals/12.toml"
+cp "$SRC/deals/mini-easy.toml" "$XDG_DATA_HOME/addiction/deals/my deal.toml"
+expect 0 "deals with names new cannot find" deals
+[[ "$out" != *"my deal"* && "$(grep -c '^12 ' <<<"$out")" = 0 ]] && ok || bad "names new cannot find listed: $out"
+contains "$err" "skipping $XDG_DATA_HOME/addiction/deals/12.toml: its name reads as a deal number" "a number: warned"
+contains "$err" "deals/my deal.toml: its name must be letters" "a space: warned"
+# replay takes names as new does: 12 is a deal number, not the file 12.toml.
+refused 1 "replay a number" replay 12
+rm "$XDG_DATA_HOME/addiction/deals/12.toml" "$XDG_DATA_HOME/addiction/deals/my deal.toml"
 
 # Import: plain layout, with -- or .., from a file or standard input.
 addiction new --force 77 >/dev/null
