@@ -18,6 +18,7 @@
 #include "plural.hpp"
 #include "position.hpp"
 #include "rule_options.hpp"
+#include "rule_sets.hpp"
 #include "solver.hpp"
 #include "store.hpp"
 
@@ -46,9 +47,17 @@ SolveResult check_winnable(const Game& game) {
     return solve(game, limits);
 }
 
-bool is_preset_name(const std::string& name) {
-    const auto names = preset_names();
-    return std::find(names.begin(), names.end(), name) != names.end();
+// The rules a board copied from `show` or `export` names in its status line: a
+// rule set, shipped or yours. Custom rules are not in the text (only their
+// name), and a rule set not here cannot be read: taken for Addiction's, either
+// went on under other rules without a word.
+Rules heading_rules(const LayoutHeading& heading) {
+    if (heading.preset == "custom")
+        throw Error("its status line says custom rules, which a board as text does not carry: give them "
+                    "(--rules, --ranks, --shuffles, --redeal), or export the game with --format deal, which keeps them");
+    if (std::string problem = unknown_rule_set_problem(heading.preset); !problem.empty())
+        throw Error(fmt::format("its status line's rules: {}", problem));
+    return rule_set_rules(heading.preset);
 }
 
 Rules rules_from(const NewOptions& opt) {
@@ -99,7 +108,7 @@ void run(const NewOptions& opt, const Globals& globals) {
         // A board copied from `show` or `export` names its preset and shuffles left in
         // its status line: the game goes on from there unless rule options say otherwise.
         const auto heading = detect_format(text) == ImportFormat::Layout ? layout_heading(text) : std::nullopt;
-        if (heading && !opt.rules.given() && is_preset_name(heading->preset)) rules = preset(heading->preset);
+        if (heading && !opt.rules.given()) rules = in_file(name, [&] { return heading_rules(*heading); });
         const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
         rules = rules_for_deal(imported.rules, opt, name);
         deal = parse_deal(imported.deal, rules);

@@ -92,6 +92,27 @@ for preset in $(addiction rules --json | jq -r '.[].name'); do
   turn=$(((turn + per_preset) % ${#round_trips[@]}))
 done
 [ "$touching" -gt 0 ] && ok || bad "no round trip had touching placed cards ([2♦][3♦]) to read back"
+# A rule set of yours goes through as a shipped one does.
+mkdir -p "$XDG_DATA_HOME/addiction/rules"
+printf 'ranks = 6\nshuffles = 5\nredeal = "after-run"\n' >"$XDG_DATA_HOME/addiction/rules/quick.toml"
+addiction new --force --rules quick 7 >/dev/null
+addiction shuffle >/dev/null
+want=$(addiction show --json | jq -c '[.rows, .rules, .shuffles_left]')
+addiction show | addiction new --force --from - >/dev/null 2>"$WORK/.rt" || bad "quick: show | new --from -: $(<"$WORK/.rt")"
+jq_is "$(addiction show --json)" '[.rows, .rules, .shuffles_left]' "$want" "your rule set: show | new --from -"
+# One not here, or custom rules (the text has only their name), were played as
+# Addiction's without a word: now refused, unless the rules are given.
+addiction export >"$WORK/quick.txt"
+rm "$XDG_DATA_HOME/addiction/rules/quick.toml"
+refused 1 "a rule set not here" new --force --from "$WORK/quick.txt"
+[ "$err" = "addiction: $WORK/quick.txt: its status line's rules: unknown rule set 'quick' ('addiction rules' lists them)" ] &&
+  ok || bad "a rule set not here: $err"
+addiction new --force 5 --rules montana --shuffles 5 >/dev/null
+addiction export >"$WORK/custom.txt"
+refused 1 "custom rules" new --force --from - <"$WORK/custom.txt"
+contains "$err" "standard input: its status line says custom rules, which a board as text does not carry" "custom rules: the message"
+expect 0 "custom rules given" new --force --from - --rules montana --shuffles 5 <"$WORK/custom.txt"
+jq_is "$(addiction show --json)" '[.rules.preset, .rules.redeal, .shuffles_left]' '["custom","after-run",5]' "custom rules given: kept"
 # A byte-order mark before a layout is skipped.
 addiction new --force 1 >/dev/null
 { printf '\xef\xbb\xbf'; addiction export; } >"$WORK/bom.txt"
