@@ -62,7 +62,14 @@ std::string exported(const Game& game, const ExportOptions& opt, const Globals& 
                                               plural(game.board().placed_count(), "card"));
             return svg_picture(game.board(), game.rules(), title, subtitle);
         }
-        case ExportFormat::Solvitaire: return solvitaire_json(opt.at ? game.board() : game.deal().start);
+        case ExportFormat::Solvitaire:
+            // Its deals have the aces taken out: a board with them is not one it
+            // reads, nor one `new --from` takes back.
+            if (game.rules().aces != Aces::Removed)
+                throw Error(fmt::format("a Solvitaire deal has the aces taken out, and the {} rules keep them on the "
+                                        "board: --format deal keeps this deal",
+                                        game.rules().preset));
+            return solvitaire_json(opt.at ? game.board() : game.deal().start);
         case ExportFormat::Deal: break;
     }
     const std::string name = opt.name.empty() ? deal_file_name(opt.output) : opt.name;

@@ -60,6 +60,11 @@ refused 2 "unknown format" export --format pdf
 expect 0 "export solvitaire" export --format solvitaire
 jq_is "$out" keys_unsorted '["sequences"]' "solvitaire key"
 jq_is "$out" '.sequences[0]' '["10C","KD","9H","10S","8D","6H","5H","KS","","4D","QD","9S","8S"]' "deal 1 row a, Solvitaire style"
+# Its deals have the aces taken out: a board with them (blue moon) is refused, not
+# written as a deal no one could read back.
+ADDICTION_FILE="$WORK/moon.toml" addiction new blue-moon-easy >/dev/null
+ADDICTION_FILE="$WORK/moon.toml" refused 1 "solvitaire with the aces on the board" export --format solvitaire
+contains "$err" "a Solvitaire deal has the aces taken out, and the blue-moon rules keep them" "solvitaire with aces: the message"
 
 # svg: 52 slot shapes for a full deal, title with deal and status.
 expect 0 "export svg" export --format svg -o "$WORK/board.svg"
