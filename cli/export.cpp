@@ -129,6 +129,13 @@ void setup_export(CLI::App& app, const Globals& globals) {
                      ->type_name("NAME");
     auto* description = sub->add_option("--description", opt->description,
                                         "With --format deal: a line saying what the deal is")
+                            ->check(CLI::Validator(
+                                [](const std::string& text) {
+                                    return text.find_first_of("\r\n") == std::string::npos
+                                               ? std::string()
+                                               : std::string("a description is one line (deals lists it in a table)");
+                                },
+                                ""))
                             ->type_name("TEXT");
     sub->callback([opt, at, history, name, description, &globals] {
         const bool deal = opt->format == ExportFormat::Deal;

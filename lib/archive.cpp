@@ -52,6 +52,9 @@ Rules read_deal_rules(const toml::table& root, std::int64_t format) {
     if (!node) return preset("addiction");
     const toml::table* t = node->as_table();
     if (!t) throw Error("rules must be a table ([rules])");
+    refuse_unknown_keys(*t, {"preset", "ranks", "shuffles", "redeal", "fill_from_right", "aces", "fill",
+                             "right_fills_first_column"},
+                        "[rules]", "rules.");
     std::string name = string_at(*t, "preset", "rules.", false);
     if (name.empty()) name = "addiction";
     if (name != "custom")
@@ -103,6 +106,8 @@ bool is_archive_name(std::string_view name) {
 
 ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
     const toml::table root = parse_toml(text, source);
+    refuse_unknown_keys(root, {"format", "name", "description", "deal", "tags", "verdict", "line", "rules"},
+                        "an archive deal");
     std::int64_t format = kPlainArchiveFormat;
     if (const toml::node* node = root.get("format")) {
         const auto* number = node->as_integer();
@@ -117,6 +122,9 @@ ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
     if (!out.name.empty() && !is_archive_name(out.name))
         throw Error(fmt::format("name '{}' must be letters, digits, '-', '_' or '.'", out.name));
     out.description = string_at(root, "description", "", false);
+    // One line, for the table of `deals`.
+    if (out.description.find_first_of("\r\n") != std::string::npos)
+        throw Error("description must be a string of one line");
     out.rules = read_deal_rules(root, format);
     out.deal = string_at(root, "deal", "", true);
     with_context("deal", [&] { parse_deal(out.deal, out.rules); });

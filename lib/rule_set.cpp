@@ -14,8 +14,6 @@ namespace addiction {
 namespace {
 
 constexpr std::string_view kFamilyKeys[] = {"aces", "fill", "right_fills_first_column"};
-constexpr std::string_view kSettingKeys[] = {"ranks",  "aces", "fill", "fill_from_right", "right_fills_first_column",
-                                             "shuffles", "redeal"};
 
 std::string key_name(const SettingKeys& keys, std::string_view key) {
     return keys.where.empty() ? std::string(key) : fmt::format("{}.{}", keys.where, key);
@@ -95,12 +93,9 @@ std::string rule_set_name_problem(std::string_view name) {
 RuleSet parse_rule_set(std::string_view toml_text, std::string_view name, std::string_view source) {
     if (std::string problem = rule_set_name_problem(name); !problem.empty()) throw Error(problem);
     const toml::table root = parse_toml(toml_text, source);
-    for (const auto& [key, node] : root) {
-        const std::string_view k = key.str();
-        if (k != "description" && std::find(std::begin(kSettingKeys), std::end(kSettingKeys), k) == std::end(kSettingKeys))
-            throw Error(fmt::format("unknown key '{}' (a rule set has description, {})", k,
-                                    fmt::join(kSettingKeys, ", ")));
-    }
+    refuse_unknown_keys(root, {"description", "ranks", "aces", "fill", "fill_from_right", "right_fills_first_column",
+                               "shuffles", "redeal"},
+                        "a rule set");
     RuleSet out;
     out.name = std::string(name);
     if (const toml::node* description = root.get("description")) {

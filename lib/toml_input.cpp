@@ -1,8 +1,10 @@
 #include "toml_input.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "card.hpp"
 
@@ -52,6 +54,16 @@ void check_key_depth(std::string_view text, std::string_view source) {
             throw SyntaxError(fmt::format("{}:{}:{}: a key with more than {} dotted parts (a.b.c...)", source, line,
                                     i - line_start + 1, kMaxKeyParts));
         }
+    }
+}
+
+void refuse_unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view what,
+                         std::string_view where) {
+    for (const auto& [key, node] : t) {
+        if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
+        const std::string_view last = *(known.end() - 1);
+        throw Error(fmt::format("unknown key '{}{}' ({} has {} and {})", where, key.str(), what,
+                                fmt::join(known.begin(), known.end() - 1, ", "), last));
     }
 }
 

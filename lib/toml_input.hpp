@@ -1,6 +1,7 @@
 // Reading TOML that comes from outside (game files, archive deals) safely.
 #pragma once
 
+#include <initializer_list>
 #include <string_view>
 
 #include <toml++/toml.h>
@@ -16,5 +17,11 @@ toml::table parse_toml(std::string_view text, std::string_view source);
 // them, so tens of thousands of parts overflow the stack. Throws Error naming
 // `source`, line and column.
 void check_key_depth(std::string_view text, std::string_view source);
+
+// Throws Error "unknown key 'K' (WHAT has a, b and c)" for a key of `t` not in
+// `known`: a misspelt key would otherwise be passed over, and its setting with it.
+// `where` ("rules.") goes before the key's name.
+void refuse_unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view what,
+                         std::string_view where = "");
 
 }  // namespace addiction

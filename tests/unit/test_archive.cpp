@@ -122,6 +122,13 @@ TEST_CASE("bad archive files are refused with the problem named") {
     // Regression (fuzz_archive): huge floats where integers belong were an undefined conversion.
     CHECK(message("deal = '5'\nformat = 1.6e63\n") == message("deal = '5'\nformat = 'x'\n"));
     CHECK(message("deal = '5'\n[rules]\nranks = 1e300\n") == "rules.ranks must be an integer from 4 to 13");
+    // A misspelt key was passed over, and its setting with it: shufles = 0 played 2 shuffles.
+    CHECK(message("deal = '5'\n[rules]\npreset = 'montana'\nshufles = 0\n")
+              .starts_with("unknown key 'rules.shufles' ([rules] has preset, ranks, shuffles,"));
+    CHECK(message("deal = '5'\nfoo = 1\n").starts_with("unknown key 'foo' (an archive deal has format, name,"));
+    // A format 1 file names the family's keys as not its own, not as unknown.
+    CHECK(message("deal = '5'\n[rules]\naces = 'removed'\n").starts_with("rules.aces is not a key here"));
+    CHECK(message("deal = '5'\ndescription = \"\"\"two\nlines\"\"\"\n") == "description must be a string of one line");
 }
 
 TEST_CASE("check_archive plays the line and holds it to the verdict") {
