@@ -61,9 +61,16 @@ Rules heading_rules(const LayoutHeading& heading) {
 }
 
 Rules rules_from(const NewOptions& opt) {
-    // A deal code knows its ranks: without --rules or --ranks they choose the preset.
-    if (opt.rules.ranks_option().empty() && deal_code_ranks(opt.deal) != 0) return opt.rules.over(deal_code_rules(opt.deal));
-    return opt.rules.over(preset("addiction"));
+    const int code_ranks = deal_code_ranks(opt.deal);
+    if (code_ranks == 0) return opt.rules.over(preset("addiction"));
+    // A deal code knows its ranks: without --rules or --ranks they choose the
+    // preset; options that ask for others are a usage error, as for an archived deal.
+    if (opt.rules.ranks_option().empty()) return opt.rules.over(deal_code_rules(opt.deal));
+    Rules rules = opt.rules.over(preset("addiction"));
+    if (rules.ranks != code_ranks)
+        throw CLI::ValidationError(fmt::format("{} asks for {} ranks but the deal code {} is for {}",
+                                               opt.rules.ranks_option(), rules.ranks, opt.deal, code_ranks));
+    return rules;
 }
 
 // A deal that brings its own rules (archived, or a file) is played with the

@@ -125,8 +125,11 @@ ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
     // One line, for the table of `deals`.
     if (out.description.find_first_of("\r\n") != std::string::npos)
         throw Error("description must be a string of one line");
-    out.rules = read_deal_rules(root, format);
     out.deal = string_at(root, "deal", "", true);
+    // Without [rules], a deal code chooses them as on the command line (mini's for
+    // 7 ranks); a deal number plays Addiction's.
+    out.rules = root.contains("rules") || deal_code_ranks(out.deal) == 0 ? read_deal_rules(root, format)
+                                                                         : deal_code_rules(out.deal);
     with_context("deal", [&] { parse_deal(out.deal, out.rules); });
     out.tags = strings_at(root, "tags");
     if (std::string verdict = string_at(root, "verdict", "", false); !verdict.empty()) {

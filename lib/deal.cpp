@@ -250,8 +250,7 @@ Deal parse_deal(std::string_view text, const Rules& rules) {
         throw Error(fmt::format("'{}' is neither a deal number nor a deal code", text));
     Board start = decode_deal_code(text);  // a typo is refused before the ranks are compared
     if (shape.ranks != rules.ranks)
-        throw Error(fmt::format("deal code {} is for {} ranks but the rules have {} (add --ranks {})",
-                                text, shape.ranks, rules.ranks, shape.ranks));
+        throw Error(fmt::format("deal code {} is for {} ranks but the rules have {}", text, shape.ranks, rules.ranks));
     const bool aces = rules.aces != Aces::Removed;
     if (shape.aces != aces)
         throw Error(fmt::format("deal code {} is for a layout with {} but the {} rules play with {}", text,

@@ -55,8 +55,15 @@ expect 0 "redo in a game with an old code" redo
 same_file "$WORK/old.toml" "$ADDICTION_FILE" "an old game replays byte-identically"
 
 # Given rules must agree with the code's rank count; other rank counts play custom rules.
-refused 1 "mini code with gaps rules" new --force --rules gaps "$MINI"
-contains "$err" "is for 7 ranks" "ranks mismatch named"
+# A usage error naming the option: it said "(add --ranks 7)" to --ranks 8 too.
+refused 2 "mini code with gaps rules" new --force --rules gaps "$MINI"
+contains "$err" "--rules gaps asks for 13 ranks but the deal code $MINI is for 7" "ranks mismatch named"
+refused 2 "mini code with --ranks 8" new --force --ranks 8 "$MINI"
+contains "$err" "--ranks 8 asks for 8 ranks but the deal code $MINI is for 7" "--ranks mismatch named"
+# In a deal file without [rules], a code chooses the rules as on the command line.
+printf "deal = '%s'\n" "$MINI" >"$WORK/code.toml"
+expect 0 "a deal file holding a mini code" new --force --from "$WORK/code.toml"
+contains "$out" "(mini rules)" "a deal file holding a mini code: mini rules"
 expect 0 "mini code with --ranks 7" new --force --rules gaps --ranks 7 "$MINI"
 contains "$out" "(custom rules)" "gaps rules with 7 ranks"
 expect 0 "full-deck code" new --force "$FULL"
