@@ -4,7 +4,10 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "choice.hpp"
 #include "game.hpp"
@@ -28,12 +31,24 @@ struct Globals {
         CLI::Option* no_record = nullptr;  // --no-record: a game's end not recorded, nor help noted
     } options;
 
+    // The subcommand refuses these global options (CLI11's excludes), noted for
+    // `complete options`, since CLI11 does not tell which an app excludes.
+    void refuse(CLI::App* sub, std::initializer_list<CLI::Option*> globals) const {
+        for (CLI::Option* option : globals) {
+            sub->excludes(option);
+            refused_[sub].push_back(option);
+        }
+    }
+    bool refuses(const CLI::App* sub, const CLI::Option* option) const {
+        const auto it = refused_.find(sub);
+        return it != refused_.end() && std::find(it->second.begin(), it->second.end(), option) != it->second.end();
+    }
     // The subcommand never reads the game file.
-    void no_game_file(CLI::App* sub) const { sub->excludes(options.file)->excludes(options.game); }
+    void no_game_file(CLI::App* sub) const { refuse(sub, {options.file, options.game}); }
     // The subcommand prints no board (nor a coloured table).
-    void no_drawing(CLI::App* sub) const { sub->excludes(options.color)->excludes(options.ascii); }
+    void no_drawing(CLI::App* sub) const { refuse(sub, {options.color, options.ascii}); }
     // The subcommand never ends a game nor gives help, so has nothing to record.
-    void no_record(CLI::App* sub) const { sub->excludes(options.no_record); }
+    void no_record(CLI::App* sub) const { refuse(sub, {options.no_record}); }
     // `option` of a subcommand leaves out what the global options `others` change:
     // "--json excludes --ascii". One way only, so the global option's help lists no
     // subcommand's options.
@@ -46,6 +61,11 @@ struct Globals {
 
     // Letters instead of suit symbols with --ascii or a locale that is not UTF-8.
     Style style() const { return Style{use_color(color), ascii || !utf8_locale()}; }
+
+private:
+    // Written while the subcommands are set up, which see Globals as const (they
+    // must not change the values the options fill).
+    mutable std::map<const CLI::App*, std::vector<const CLI::Option*>> refused_;
 };
 
 // Refuses `option`, when given, as a usage error naming it unless `applies`:

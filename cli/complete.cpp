@@ -40,8 +40,10 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
         for (const CLI::App* sub : app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
             fmt::print("{}\t{}\n", sub->get_name(), sub->get_description());
     } else if (opt.what == "presets") {
-        // The rule sets --rules and `rules NAME` take: shipped, then the user's.
-        for (const auto& name : rule_set_names()) fmt::print("{}\n", name);
+        // The rule sets --rules and `rules NAME` take: shipped, then the user's
+        // that load (one that does not is refused when named).
+        for (const auto& entry : rule_set_entries(false))
+            if (entry.set) fmt::print("{}\n", entry.name);
     } else if (opt.what == "deals") {
         std::vector<std::string> names;
         for (const auto& entry : archive_entries(false)) names.push_back(entry.deal.name);
@@ -68,11 +70,29 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
             for (const auto& name : named_games()) fmt::print("{}\n", name);
         } catch (const Error&) {  // no folder for games: no names to offer
         }
+    } else if (opt.what == "options") {
+        // A command's options, then the global options it takes: the ones it
+        // refuses (stats --color) are not offered.
+        if (opt.args.empty()) return;
+        const CLI::App* sub = nullptr;
+        try {
+            sub = app.get_subcommand(opt.args[0]);
+        } catch (const CLI::OptionNotFound&) {
+            return;
+        }
+        auto print_names = [](const CLI::Option* option) {
+            for (const auto& name : option->get_snames()) fmt::print("-{}\n", name);
+            for (const auto& name : option->get_lnames()) fmt::print("--{}\n", name);
+        };
+        for (const CLI::Option* option : sub->get_options()) print_names(option);
+        for (const CLI::Option* option : app.get_options())
+            if (option != app.get_help_ptr() && option != app.get_version_ptr() && !globals.refuses(sub, option))
+                print_names(option);
     } else if (opt.what == "formats") {
         for (const auto& [name, format] : kExportFormats) fmt::print("{}\n", name);
     } else {
-        throw Error(fmt::format("complete: unknown word list '{}' (commands, presets, deals, movable, "
-                                "destinations CARD, formats, games)",
+        throw Error(fmt::format("complete: unknown word list '{}' (commands, options COMMAND, "
+                                "presets, deals, movable, destinations CARD, formats, games)",
                                 opt.what));
     }
 }
@@ -83,7 +103,7 @@ void setup_complete(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<CompleteOptions>();
     auto* sub = app.add_subcommand("complete", "Words for shell completion");
     sub->group("");  // hidden: for the completion scripts, not for people
-    sub->add_option("what", opt->what, "commands, presets, deals, movable, destinations CARD, formats, games")
+    sub->add_option("what", opt->what, "commands, options COMMAND, presets, deals, movable, destinations CARD, formats, games")
         ->required();
     sub->add_option("args", opt->args, "Arguments of the list");
     const CLI::App* root = &app;

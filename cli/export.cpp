@@ -109,7 +109,7 @@ void setup_export(CLI::App& app, const Globals& globals) {
     auto* sub = app.add_subcommand("export", "Write the position or the deal as text, JSON, SVG, an archive "
                                              "deal file or a Solvitaire deal");
     // Export writes files: no colour ever; it never changes the game.
-    sub->excludes(globals.options.color);
+    globals.refuse(sub, {globals.options.color});
     globals.no_record(sub);
     choice(sub->add_option("--format", opt->format,
                            "text (the board, no colour), json (as show --json), deal (an archive file), svg (a "

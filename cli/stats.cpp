@@ -133,7 +133,7 @@ void setup_stats(CLI::App& app, const Globals& globals) {
     // The record, not a game: no game file, nothing to record; a table without suits.
     globals.no_game_file(sub);
     globals.no_record(sub);
-    sub->excludes(globals.options.ascii);
+    globals.refuse(sub, {globals.options.ascii});
     auto* rules = sub->add_option("-r,--rules", opt->rules, "Only games of this rule set (custom: games of custom rules)")
                       ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
                       ->type_name("NAME");

@@ -11,31 +11,44 @@ _addiction() {
     local cur=${COMP_WORDS[COMP_CWORD]}
     local prev=""
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    # bash splits --rules=mini at the '=': the option is the word before it.
+    if [[ $cur == = ]]; then
+        cur=""
+    elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+        prev=${COMP_WORDS[COMP_CWORD - 2]}
+    fi
     _addiction_cmd=("${COMP_WORDS[0]}")
     COMPREPLY=()
 
     # Find the subcommand and the positional arguments typed after it.
-    local i word command="" skip=0
+    local i word value command="" skip=0
     local -a args=()
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         if ((skip)); then
-            skip=0
+            ((skip--))
             continue
+        fi
+        # An option's value: the next word, or the one after '=' (--game=lunch).
+        value=${COMP_WORDS[i + 1]}
+        local taken=1
+        if [[ $value == = ]]; then
+            value=${COMP_WORDS[i + 2]}
+            taken=2
         fi
         case $word in
             -f | --file)
-                skip=1
-                _addiction_cmd+=(--file "${COMP_WORDS[i + 1]}")
+                skip=$taken
+                _addiction_cmd+=(--file "$value")
                 ;;
             --game)
-                skip=1
-                _addiction_cmd+=(--game "${COMP_WORDS[i + 1]}")
+                skip=$taken
+                _addiction_cmd+=(--game "$value")
                 ;;
             --color | -r | --rules | --ranks | --shuffles | --redeal | --from | --to | --at | --format | \
                 -o | --output | --name | --description | --delay | --time-limit | --memory | --positions | \
                 --deals | -j | --jobs | --shard | --resume | --since | --remove)
-                skip=1
+                skip=$taken
                 ;;
             -*) ;;
             *)
@@ -100,21 +113,9 @@ _addiction() {
         return
     fi
 
-    local options=""
-    case $command in
-        new) options="--from -r --rules --ranks --shuffles --redeal --fill-from-right --force --winnable" ;;
-        show) options="--json --at --wants" ;;
-        stats) options="-r --rules --json --since --reset" ;;
-        games) options="--json --remove --force" ;;
-        hint) options="--all --peek --json" ;;
-        solve) options="--no-shuffle --apply --json --fair --time-limit --memory --positions --deals -r --rules --ranks --shuffles --redeal --fill-from-right -j --jobs --shard --resume" ;;
-        deals) options="--json -r --rules" ;;
-        export) options="--format -o --output --at --with-history --name --description" ;;
-        replay) options="--from --to --delay" ;;
-        rules) options="--json" ;;
-    esac
+    # The command's options and the global ones it takes, from the binary.
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$options $global" -- "$cur"))
+        COMPREPLY=($(compgen -W "$(_addiction_words options "$command")" -- "$cur"))
         return
     fi
 

@@ -1,15 +1,33 @@
 # fish completion for addiction(1). Dynamic words (commands, presets, archived
 # deals, the cards that can move now and where to) come from the binary itself.
 
+# The binary as typed, with the game it was told of (-f FILE, --game NAME, or
+# --file=FILE, --game=NAME).
 function __addiction_words
     set -l tokens (commandline -opc)
-    set -l bin $tokens[1]
-    set -l file
-    set -l i (contains -i -- --file $tokens; or contains -i -- -f $tokens)
-    if test -n "$i"; and test (count $tokens) -gt $i
-        set file --file $tokens[(math $i + 1)]
+    set -l chosen
+    for i in (seq 2 (count $tokens))
+        switch $tokens[$i]
+            case -f --file --game
+                test $i -lt (count $tokens); and set chosen $tokens[$i] $tokens[(math $i + 1)]
+            case '--file=*' '--game=*'
+                set chosen $tokens[$i]
+        end
     end
-    $bin $file complete $argv 2>/dev/null
+    $tokens[1] $chosen complete $argv 2>/dev/null
+end
+
+# Whether the command typed so far (none yet: any) takes the global option
+# $argv[1]: stats refuses --ascii, rules every global option.
+function __addiction_takes
+    set -l commands (__addiction_words commands | string replace -r '\t.*' '')
+    for token in (commandline -opc)[2..-1]
+        if contains -- $token $commands
+            contains -- $argv[1] (__addiction_words options $token)
+            return
+        end
+    end
+    return 0
 end
 
 # The card typed after `move`, for its destinations.
@@ -29,11 +47,11 @@ end
 set -l commands new show move shuffle undo redo hint solve deals export replay rules stats games help
 
 complete -c addiction -f
-complete -c addiction -s f -l file -r -F -d 'Game file'
-complete -c addiction -l color -x -a 'auto always never' -d 'Colour the board'
-complete -c addiction -l game -x -a '(__addiction_words games)' -d 'A named game'
-complete -c addiction -l no-record -d 'Do not add the game end, nor a note of help, to the record'
-complete -c addiction -l ascii -d 'Suit letters instead of symbols'
+complete -c addiction -n '__addiction_takes --file' -s f -l file -r -F -d 'Game file'
+complete -c addiction -n '__addiction_takes --color' -l color -x -a 'auto always never' -d 'Colour the board'
+complete -c addiction -n '__addiction_takes --game' -l game -x -a '(__addiction_words games)' -d 'A named game'
+complete -c addiction -n '__addiction_takes --no-record' -l no-record -d 'Do not add the game end, nor a note of help, to the record'
+complete -c addiction -n '__addiction_takes --ascii' -l ascii -d 'Suit letters instead of symbols'
 complete -c addiction -s h -l help -d 'Print help'
 complete -c addiction -l version -d 'Print the version'
 

@@ -35,6 +35,22 @@ contains "$(bash_complete new mini-)" "mini-two-step" "bash: archive names after
 contains "$(bash_complete export --format "")" "solvitaire" "bash: export formats"
 contains "$(bash_complete replay --)" "--delay" "bash: replay options"
 contains "$(bash_complete --)" "--file" "bash: global options"
+[[ "$(bash_complete rules -)" != *--color* && "$(bash_complete rules -)" == *--json* ]] && ok ||
+  bad "bash: rules - offers options rules refuses: $(bash_complete rules -)"
+# bash splits --game=lunch at the '=': the game is still the one named.
+addiction --game lunch new --rules mini 8 >/dev/null
+lunch=$(addiction --game lunch complete movable | tr '\n' ' ')
+[ "$lunch" != "4H 5S 6D " ] && ok || bad "deal 8 moves the same cards as deal 7: the check below would prove nothing"
+[ "$(bash_complete --game lunch move "") " = "$lunch" ] && ok || bad "bash: --game lunch move: $(bash_complete --game lunch move "")"
+[ "$(bash_complete --game = lunch move "") " = "$lunch" ] && ok || bad "bash: --game=lunch move: $(bash_complete --game = lunch move "")"
+[ "$(bash_complete new --rules = m)" = "montana mini moonlight" ] && ok || bad "bash: --rules=m: $(bash_complete new --rules = m)"
+# A rule set of yours that does not load is not offered (--rules refuses it).
+mkdir -p "$XDG_DATA_HOME/addiction/rules"
+echo "ranks = 99" >"$XDG_DATA_HOME/addiction/rules/broken.toml"
+echo "ranks = 6" >"$XDG_DATA_HOME/addiction/rules/six.toml"
+[ "$(addiction complete presets | tail -n 2 | tr '\n' ' ')" = "spaces-and-aces six " ] && ok ||
+  bad "complete presets: $(addiction complete presets | tr '\n' ' ')"
+rm "$XDG_DATA_HOME/addiction/rules/broken.toml" "$XDG_DATA_HOME/addiction/rules/six.toml"
 
 [ "$(bash_complete undo "")" = all ] && ok || bad "bash: undo all"
 contains "$(bash_complete replay mini-)" "mini-two-step" "bash: archive names after replay, as after new"
@@ -42,9 +58,11 @@ contains "$(bash_complete help mo)" "move" "bash: commands after help"
 contains "$(bash_complete stats --rules c)" "custom" "bash: stats --rules custom"
 
 # Every command, and every option its --help lists (the global ones too), is in
-# each script: a new option without a completion fails here.
+# the zsh and fish scripts: a new option without a completion fails here. bash
+# (and fish, for the global ones) asks the binary: `complete options COMMAND`
+# lists the command's options and the global options it takes, and leaves out
+# only those the command refuses (exit 2, "stats excludes --ascii").
 options_in() { sed -n -E 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*).*/\2/p' | grep -v -x -e --help -e --version | sort -u; }
-bash_script=$(cat "$COMPLETIONS/addiction.bash")
 zsh_script=$(cat "$COMPLETIONS/_addiction")
 fish_script=$(cat "$COMPLETIONS/addiction.fish")
 for command in $(addiction complete commands | cut -f1); do
@@ -52,14 +70,25 @@ for command in $(addiction complete commands | cut -f1); do
   if [ "$command" != shuffle ]; then
     [[ $zsh_script =~ [[:space:]\|]$command[\|\)] ]] && ok || bad "zsh completes the arguments of $command"
   fi
-  [ "$command" = help ] || [ "$command" = move ] || [ "$command" = shuffle ] || [ "$command" = undo ] ||
-    [ "$command" = redo ] || contains "$bash_script" "$command)" "bash lists the options of $command"
+  offered=" $(addiction complete options "$command" | tr '\n' ' ')"
+  for option in $(addiction "$command" --help | options_in); do
+    [[ $offered == *" $option "* ]] && ok || bad "complete options $command: no $option in$offered"
+  done
+  for option in $(addiction --help | options_in); do
+    if [[ $offered != *" $option "* ]]; then
+      case $option in --file) value=(x) ;; --game) value=(g) ;; --color) value=(never) ;; *) value=() ;; esac
+      "$BIN" "$command" "$option" "${value[@]}" >/dev/null 2>"$WORK/.refused" && status=0 || status=$?
+      [ "$status" = 2 ] && contains "$(<"$WORK/.refused")" "$command excludes $option" "$command refuses $option" ||
+        bad "complete options $command leaves out $option, which $command takes"
+    fi
+  done
   for option in $(addiction "$command" --help | options_in) $(addiction --help | options_in); do
-    contains "$bash_script" "$option" "bash completes $command $option"
     contains "$zsh_script" "$option" "zsh completes $command $option"
     contains "$fish_script" "-l ${option#--}" "fish completes $command $option"
   done
 done
+[ "$(addiction complete options stats | tr '\n' ' ')" = "-h --help -r --rules --json --since --reset --color " ] && ok ||
+  bad "complete options stats: $(addiction complete options stats | tr '\n' ' ')"
 
 # zsh: the script parses, and compinit picks it up for addiction.
 if command -v zsh >/dev/null; then
@@ -87,6 +116,11 @@ ZSH
   [ "$(zsh_complete 'addiction mo')" = "move " ] && ok || bad "zsh: mo -> move: $(zsh_complete 'addiction mo')"
   [ "$(zsh_complete 'addiction move ')" = "4H 5S 6D " ] && ok || bad "zsh: legal cards after move: $(zsh_complete 'addiction move ')"
   [ "$(zsh_complete 'addiction move 4H ')" = "a6 " ] && ok || bad "zsh: the gap for 4H"
+  # The game named before the command is the one whose cards are offered: the
+  # command's own _arguments call once dropped -f and --game.
+  [ "$(zsh_complete 'addiction --game lunch move ')" = "$lunch" ] && ok || bad "zsh: --game lunch move: $(zsh_complete 'addiction --game lunch move ')"
+  [ "$(zsh_complete "addiction -f $XDG_STATE_HOME/addiction/games/lunch.toml move ")" = "$lunch" ] && ok ||
+    bad "zsh: -f FILE move: $(zsh_complete "addiction -f $XDG_STATE_HOME/addiction/games/lunch.toml move ")"
 else
   bad "zsh is not installed (scripts/install-deps installs it)"
 fi
@@ -103,6 +137,10 @@ if command -v fish >/dev/null; then
   contains "$(fish_complete 'addiction undo ')" "all" "fish: undo all"
   contains "$(fish_complete 'addiction replay mini-')" "mini-easy" "fish: archive names after replay"
   contains "$(fish_complete 'addiction help ')" "move" "fish: commands after help"
+  [ "$(fish_complete 'addiction --game lunch move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok ||
+    bad "fish: --game lunch move: $(fish_complete 'addiction --game lunch move ' | cut -f1 | tr '\n' ' ')"
+  [ "$(fish_complete 'addiction --game=lunch move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok || bad "fish: --game=lunch move"
+  [[ "$(fish_complete 'addiction rules -' | cut -f1 | tr '\n' ' ')" != *--color* ]] && ok || bad "fish: rules - offers --color"
 else
   bad "fish is not installed (scripts/install-deps installs it)"
 fi
