@@ -150,6 +150,23 @@ std::string unexpected_words(const CLI::App& app, const CLI::App& sub) {
     return fmt::format("unexpected {}: {}", words.size() == 1 ? "argument" : "arguments", listed);
 }
 
+// CLI11's "A excludes B", in words: "rules does not take --file", "--all and
+// --peek do not go together", and a positional by the name its help shows
+// ("DEAL and --from", not "deal excludes --from").
+std::string excluded(const CLI::App& sub, const std::string& message) {
+    const std::size_t at = message.find(" excludes ");
+    if (at == std::string::npos) return message;
+    std::string first = message.substr(0, at);
+    std::string second = message.substr(at + std::string_view(" excludes ").size());
+    for (std::string* name : {&first, &second})
+        for (const CLI::Option* option : sub.get_options())
+            if (option->get_name() == *name && option->get_lnames().empty() && option->get_snames().empty())
+                *name = option->get_type_name();
+    if (second == sub.get_name()) std::swap(first, second);
+    if (first == sub.get_name()) return fmt::format("{} does not take {}", first, second);
+    return fmt::format("{} and {} do not go together", first, second);
+}
+
 // addiction help [CMD]: the help of the program or of one command, as --help.
 void setup_help(CLI::App& app, const addiction::cli::Globals& globals) {
     auto command = std::make_shared<std::string>();
@@ -283,6 +300,11 @@ int main(int argc, char** argv) {
         }
         std::string what = e.what();
         if (dynamic_cast<const CLI::ExtrasError*>(&e)) what = unexpected_words(app, *parsed);
+        if (dynamic_cast<const CLI::ExcludesError*>(&e)) what = excluded(*parsed, what);
+        // "--file: At Most 1 required but received 2": an option given twice.
+        if (const std::size_t at = what.find(": At Most 1 required but received ");
+            dynamic_cast<const CLI::ArgumentMismatch*>(&e) && at != std::string::npos)
+            what = fmt::format("{} is given more than once: give it once", what.substr(0, at));
         if (parsed == &app && dynamic_cast<const CLI::RequiredError*>(&e)) what = "a command is required";
         fmt::print(stderr, "addiction: {} (try '{} --help')\n", printable(what), help);
         return kUsage;

@@ -61,7 +61,7 @@ contains "$(bash_complete stats --rules c)" "custom" "bash: stats --rules custom
 # the zsh and fish scripts: a new option without a completion fails here. bash
 # (and fish, for the global ones) asks the binary: `complete options COMMAND`
 # lists the command's options and the global options it takes, and leaves out
-# only those the command refuses (exit 2, "stats excludes --ascii").
+# only those the command refuses (exit 2, "stats does not take --ascii").
 options_in() { sed -n -E 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*).*/\2/p' | grep -v -x -e --help -e --version | sort -u; }
 zsh_script=$(cat "$COMPLETIONS/_addiction")
 fish_script=$(cat "$COMPLETIONS/addiction.fish")
@@ -78,7 +78,7 @@ for command in $(addiction complete commands | cut -f1); do
     if [[ $offered != *" $option "* ]]; then
       case $option in --file) value=(x) ;; --game) value=(g) ;; --color) value=(never) ;; *) value=() ;; esac
       "$BIN" "$command" "$option" "${value[@]}" >/dev/null 2>"$WORK/.refused" && status=0 || status=$?
-      [ "$status" = 2 ] && contains "$(<"$WORK/.refused")" "$command excludes $option" "$command refuses $option" ||
+      [ "$status" = 2 ] && contains "$(<"$WORK/.refused")" "$command does not take $option" "$command refuses $option" ||
         bad "complete options $command leaves out $option, which $command takes"
     fi
   done

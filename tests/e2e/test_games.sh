@@ -21,7 +21,7 @@ addiction new 3 >/dev/null
 [ "$(ADDICTION_GAME=two "$BIN" show --json | jq -r .deal)" = 3 ] && ok || bad "ADDICTION_FILE before ADDICTION_GAME"
 [ "$("$BIN" --game two show --json | jq -r .deal)" = 2 ] && ok || bad "--game before ADDICTION_FILE"
 refused 2 "-f and --game: which game?" -f "$ADDICTION_FILE" --game two show
-contains "$err" "--file excludes --game" "-f and --game name the options"
+contains "$err" "--file and --game do not go together" "-f and --game name the options"
 refused 2 "a bad game name" --game ../evil show
 ADDICTION_FILE="" ADDICTION_GAME=../evil refused 1 "a bad game name in ADDICTION_GAME" show
 contains "$err" "ADDICTION_GAME: '../evil' is not a game name" "the variable named"
