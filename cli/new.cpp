@@ -134,13 +134,12 @@ void run(const NewOptions& opt, const Globals& globals) {
     } else {
         deal = parse_deal(opt.deal, rules);
     }
+    // A code with one character left out often reads as such a code too, of another
+    // deal (4 times in 10, addiction(5)): a note says so once the game is started
+    // (a refusal is one line), since nothing tells the two apart.
+    bool unchecked_code = false;
     if (std::string checked = checked_deal_id(deal.id); checked != deal.id) {
-        // A code with one character left out often reads as such a code too, of another
-        // deal (4 times in 10, addiction(5)): the note says so, since nothing tells the two apart.
-        fmt::print(stderr,
-                   "addiction: note: deal code without check character (an old code, or one with a character left "
-                   "out: check the deal); its checked form is {}\n",
-                   checked);
+        unchecked_code = true;
         deal.id = checked;
     }
     Game game = Game::restore(rules, std::move(deal), {}, {}, shuffles_spent);
@@ -168,6 +167,11 @@ void run(const NewOptions& opt, const Globals& globals) {
     replace_game(path, game, [&](const std::filesystem::path& old) {
         if (!opt.force) check_replaceable(old);
     });
+    if (unchecked_code)
+        fmt::print(stderr,
+                   "addiction: note: deal code without check character (an old code, or one with a character left "
+                   "out: check the deal); its checked form is {}\n",
+                   game.deal().id);
     fmt::print("new game: deal {} ({} rules){} in {}\n", game.deal().id, rules.preset, source, path.string());
     print_position(game, globals.style());
 }

@@ -37,6 +37,12 @@ cp "$ADDICTION_FILE" "$WORK/checked.toml"
 # Over a game in progress, a typo leaves it byte-identical.
 refused 1 "typo over a game" new --force "$(typo "$MINI" 3 A)"
 
+# A code without its check character over a game in progress: the refusal alone,
+# one line (the note came first).
+addiction new --force 3 >/dev/null
+addiction $(addiction hint --all | head -1) >/dev/null
+refused 1 "old code over a game in progress" new "$OLD_MINI"
+contains "$err" "a game is in progress" "old code over a game in progress: the refusal"
 # A code without its check character: the same deal and game, stored in the checked form, with a note.
 expect 0 "new old code" new --force "$OLD_MINI"
 if [ "$err" = "addiction: note: deal code without check character (an old code, or one with a character left out: check the deal); its checked form is $MINI" ]; then ok; else
