@@ -2,16 +2,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <regex>
 #include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "deal.hpp"
 #include "gamefile.hpp"
 #include "json.hpp"
+#include "plural.hpp"
 
 namespace addiction {
 namespace {
@@ -121,9 +124,15 @@ std::string solvitaire_card(Card card) {
 Board board_of_rows(const std::vector<std::string>& rows) {
     if (rows.size() != kRows)
         throw Error(fmt::format("a layout has 4 rows, this one has {}", rows.size()));
-    const auto width = static_cast<int>(words(rows[0]).size());
+    std::vector<std::size_t> widths;
+    for (const std::string& row : rows) widths.push_back(words(row).size());
+    // Row a's width judged alone said "row b has more than 12 slots" of a row a one card short.
+    if (std::adjacent_find(widths.begin(), widths.end(), std::not_equal_to<>()) != widths.end())
+        throw Error(fmt::format("rows a to d have {} slots: a layout's rows are all as long", fmt::join(widths, ", ")));
+    const auto width = static_cast<int>(widths[0]);
     if (width < kMinRanks || width > kMaxWidth)
-        throw Error(fmt::format("row a has {} slots: a layout has {} to {} a row", width, kMinRanks, kMaxWidth));
+        throw Error(fmt::format("its rows have {}: a layout has {} to {} slots a row", plural(width, "slot"), kMinRanks,
+                                kMaxWidth));
     Board board(width);
     for (int row = 0; row < kRows; ++row) parse_row(rows[static_cast<std::size_t>(row)], row, board);
     // Aces on the board make it the other shape: rows run from the ace, one slot
@@ -168,7 +177,7 @@ Board parse_layout(std::string_view text) {
         std::string row;
         for (std::string w : ws) {
             if (w.size() > 2 && w.front() == '[' && w.back() == ']') w = w.substr(1, w.size() - 2);
-            if (w == "xx") w = "--";
+            if (w == "xx" || w == "XX") w = "--";  // a dead gap, as show draws it
             row += w + ' ';
         }
         rows.push_back(row);

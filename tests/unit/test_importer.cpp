@@ -42,12 +42,12 @@ TEST_CASE("a plain layout reads back, gaps as -- .. or xx, and as show prints it
     std::string shown = "   1   2   3   4\n"
                         "a [2C] 3C  4C  ..\n"
                         "b  3D  2D  4D  ..\n"
-                        "c  2H  3H  4H  xx\n"
+                        "c  2H  3H  4H  XX\n"
                         "d  4S  3S  2S  ..\n";
     Board small = parse_layout(shown);
     CHECK(small.width() == 4);
     CHECK(small.row_text(0) == "2C 3C 4C --");
-    CHECK(small.row_text(2) == "2H 3H 4H --");
+    CHECK(small.row_text(2) == "2H 3H 4H --");  // XX, a dead gap in --ascii, as xx
 }
 
 TEST_CASE("bad layouts name the problem") {
@@ -58,7 +58,12 @@ TEST_CASE("bad layouts name the problem") {
     CHECK(import_error(twice) == "card 9H appears twice");
     std::string short_row = text;
     short_row.replace(short_row.find(" KH"), 3, "");
-    CHECK(import_error(short_row) == "row d has 12 slots instead of 13");
+    CHECK(import_error(short_row) == "rows a to d have 13, 13, 13, 12 slots: a layout's rows are all as long");
+    // Row a short was judged the width, and row b named: "row b has more than 12 slots".
+    std::string short_first = text;
+    short_first.replace(short_first.find(' '), 3, "");
+    CHECK(import_error(short_first) == "rows a to d have 12, 13, 13, 13 slots: a layout's rows are all as long");
+    CHECK(import_error("2C\n2D\n2H\n2S\n") == "its rows have 1 slot: a layout has 4 to 14 slots a row");
     CHECK(import_error("2S 3S\n") == "a layout has 4 rows, this one has 1");
     CHECK(import_error("") == "the layout is empty: write 4 rows of card codes, gaps as -- or ..");
     CHECK(import_error("2Z 3S -- 4S\n2Z 3S -- 4S\n2Z 3S -- 4S\n2Z 3S -- 4S\n").find("2Z") != std::string::npos);
