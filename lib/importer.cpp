@@ -147,6 +147,22 @@ Board board_of_rows(const std::vector<std::string>& rows) {
     return with_aces;
 }
 
+// `text` without the terminal's escape sequences (ESC [ ... letter): the board
+// as `show --color always` draws it reads as the plain one.
+std::string without_escapes(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+            std::size_t end = i + 2;
+            while (end < text.size() && !(text[end] >= 0x40 && text[end] <= 0x7e)) ++end;
+            i = end;  // the final byte too
+            continue;
+        }
+        out += text[i];
+    }
+    return out;
+}
+
 }  // namespace
 
 ImportFormat detect_format(std::string_view text) {
@@ -163,7 +179,7 @@ ImportFormat detect_format(std::string_view text) {
 
 Board parse_layout(std::string_view text) {
     std::vector<std::string> rows;
-    std::istringstream in{std::string(text)};
+    std::istringstream in{without_escapes(text)};
     for (std::string line; std::getline(in, line);) {
         std::string_view l = trim(line);
         if (l.empty() || l.starts_with('#') || is_heading(l)) continue;
@@ -178,6 +194,7 @@ Board parse_layout(std::string_view text) {
         for (std::string w : ws) {
             if (w.size() > 2 && w.front() == '[' && w.back() == ']') w = w.substr(1, w.size() - 2);
             if (w == "xx" || w == "XX") w = "--";  // a dead gap, as show draws it
+            if (w.size() > 2 && w.front() == '(' && w.back() == ')') w = "--";  // show --wants: the card it wants
             row += w + ' ';
         }
         rows.push_back(row);
@@ -216,7 +233,7 @@ std::string solvitaire_json(const Board& board) {
 }
 
 std::optional<LayoutHeading> layout_heading(std::string_view text) {
-    std::istringstream in{std::string(text)};
+    std::istringstream in{without_escapes(text)};
     for (std::string line; std::getline(in, line);) {
         std::smatch match;
         const std::string l(trim(line));

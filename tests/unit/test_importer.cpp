@@ -48,6 +48,13 @@ TEST_CASE("a plain layout reads back, gaps as -- .. or xx, and as show prints it
     CHECK(small.width() == 4);
     CHECK(small.row_text(0) == "2C 3C 4C --");
     CHECK(small.row_text(2) == "2H 3H 4H --");  // XX, a dead gap in --ascii, as xx
+    // As `show --color always --wants` prints it: escapes, and the card a gap wants.
+    std::string coloured = "   1   2   3   4\n"
+                           "a \x1b[7m2C\x1b[0m  3C  4C \x1b[90m .. \x1b[0m\n"
+                           "b  3D  2D  4D  ..\n"
+                           "c  2H  3H  4H (5H)\n"
+                           "d  4S  3S  2S  ..\n";
+    CHECK(parse_layout(coloured) == small);
 }
 
 TEST_CASE("bad layouts name the problem") {
