@@ -230,7 +230,7 @@ int main(int argc, char** argv) {
 
     cli::Globals globals;
     globals.options.file = app.add_option("-f,--file", globals.file,
-                   "Game file (default: $ADDICTION_FILE, else $XDG_STATE_HOME/addiction/game.toml)")
+                   "Game file (default: $ADDICTION_FILE, else $ADDICTION_GAME's, else $XDG_STATE_HOME/addiction/game.toml)")
         ->type_name("PATH");
     globals.options.color = cli::choice(app.add_option("--color", globals.color,
                                "Colour the board: auto (on a terminal, unless NO_COLOR), always, never"),
@@ -271,7 +271,7 @@ int main(int argc, char** argv) {
     // Set after the subcommands, which would inherit it.
     app.footer(
         "A global option goes only with the commands it changes something for; elsewhere it is refused (exit 2):\n"
-        "-f and --game with those that read or change the game (not stats, deals, rules, games, solve --deals,\n"
+        "-f and --game with those that read or change the game (not stats, deals, rules, games, help, solve --deals,\n"
         "replay NAME); --color and --ascii with those that print a board, not with --json (hint prints actions, in\n"
         "letters); --no-record with those that can end a game or give help (new, move, shuffle, undo, redo, hint,\n"
         "solve, games --remove; not hint --all, solve --deals). See addiction(1).");

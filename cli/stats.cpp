@@ -138,7 +138,7 @@ void setup_stats(CLI::App& app, const Globals& globals) {
                       ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
                       ->type_name("NAME");
     auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
-    auto* since = sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD, UTC)")
+    auto* since = sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)")
                       ->check(parsed_by([](const std::string& text) { parse_utc_time(text); }))
                       ->type_name("DATE");
     auto* reset = sub->add_flag("--reset", opt->reset,
