@@ -1,6 +1,7 @@
 #include "spelling.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace addiction::cli {
 
@@ -17,11 +18,22 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return d[a.size()][b.size()];
 }
 
+namespace {
+
+bool same_but_case(std::string_view a, std::string_view b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) ==
+                                                  std::tolower(static_cast<unsigned char>(y)); });
+}
+
+}  // namespace
+
 std::string closest_word(std::string_view typed, const std::vector<std::string>& words) {
     std::string best;
     std::size_t best_distance = 3;  // farther than two edits is not a typo
     for (const std::string& word : words) {
-        const std::size_t d = word.starts_with(typed) ? 1 : edit_distance(typed, word);
+        // MONTANA for montana is one slip (caps lock), however long the word.
+        const std::size_t d = word.starts_with(typed) || same_but_case(typed, word) ? 1 : edit_distance(typed, word);
         if (d < best_distance) best_distance = d, best = word;
     }
     return best;

@@ -29,6 +29,9 @@ run rules gasp
 [ "$status" = 1 ] && ok || bad "rules gasp: status $status"
 one_line "$err" "rules gasp"
 contains "$err" "unknown rule set 'gasp'; did you mean 'gaps'?" "rules gasp"
+# Caps lock is one slip, however long the word.
+refused 1 "rules MONTANA" rules MONTANA
+contains "$err" "unknown rule set 'MONTANA'; did you mean 'montana'?" "rules MONTANA"
 expect 2 "new --rules unknown is a usage error" new 1 --rules nosuch
 
 # A user's set, a variant of Montana: listed, played, recorded in full in the game.
