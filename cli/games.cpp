@@ -121,7 +121,10 @@ void remove(const std::string& name, bool force) {
                                         game.deal().id, plural(actions, "action")));
             }
         }
-        record_replaced(path);  // an unfinished game removed counts as abandoned
+        // As new --force refuses it: a read-only game is the user's "keep it".
+        if (is_read_only(path)) throw Error(fmt::format("{} is read-only", path.string()));
+        require_removable(path);  // before its abandon is recorded, not after
+        record_replaced(path);    // an unfinished game removed counts as abandoned
         std::error_code ec;
         if (!fs::remove(path, ec) || ec)
             throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));

@@ -154,7 +154,7 @@ bool file_exists(const fs::path& path) {
     return there;
 }
 
-void write_atomically(const fs::path& given, const std::string& text) {
+PendingWrite::PendingWrite(const fs::path& given, const std::string& text) {
     // Only a regular file is replaced: a rename over /dev/null (ADDICTION_FILE or
     // -o pointed there, run as root) put a regular file in the device's place.
     // stat() follows the links itself, /proc/self/fd's too.
@@ -163,11 +163,11 @@ void write_atomically(const fs::path& given, const std::string& text) {
         throw Error(fmt::format("cannot replace {}: it is {}, not a file", given.string(), kind_of(there.st_mode)));
     // Through a link (or a chain of them): the real file is replaced in its own
     // folder and the links stay links.
-    const fs::path path = resolve_links(given);
-    fs::path folder = folder_of(path);
-    std::string temp = (folder / (temporary_prefix(path) + "XXXXXX")).string();
+    path_ = resolve_links(given);
+    folder_ = folder_of(path_);
+    std::string temp = (folder_ / (temporary_prefix(path_) + "XXXXXX")).string();
     int fd = ::mkstemp(temp.data());
-    if (fd < 0) throw system_error("write a temporary file in", folder);
+    if (fd < 0) throw system_error("write a temporary file in", folder_);
     // Closes (unless already closed) and removes the temporary file; the error names `what` failed.
     auto fail = [&](std::string_view what, const fs::path& subject, bool close) {
         Error error = system_error(what, subject);
@@ -179,7 +179,7 @@ void write_atomically(const fs::path& given, const std::string& text) {
     // where the process may give them (best effort, as cp -p). A new file is as
     // readable as any other, not mkstemp's 0600.
     struct stat old {};
-    if (::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
+    if (::stat(path_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
         // Owner first: fchown may clear set-user-ID bits, which fchmod then restores.
         // Another owner or a group we are not in: the file becomes ours, as with any editor.
         if (::fchown(fd, old.st_uid, old.st_gid) != 0 && ::fchown(fd, static_cast<uid_t>(-1), old.st_gid) != 0)
@@ -193,13 +193,36 @@ void write_atomically(const fs::path& given, const std::string& text) {
     if (!write_all(fd, text)) throw fail("write", temp, true);
     if (::fsync(fd) != 0) throw fail("sync", temp, true);
     if (::close(fd) != 0) throw fail("close", temp, false);
-    if (::rename(temp.c_str(), path.c_str()) != 0) throw fail("replace", path, false);
+    temp_ = std::move(temp);
+}
+
+PendingWrite::~PendingWrite() {
+    if (!temp_.empty()) ::unlink(temp_.c_str());
+}
+
+void PendingWrite::commit() {
+    if (::rename(temp_.c_str(), path_.c_str()) != 0) {
+        Error error = system_error("replace", path_);
+        ::unlink(temp_.c_str());
+        temp_.clear();
+        throw error;
+    }
+    temp_.clear();
     // The rename is durable only once the folder is synced.
-    int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int dir = ::open(folder_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
         ::fsync(dir);
         ::close(dir);
     }
+}
+
+void write_atomically(const fs::path& path, const std::string& text) { PendingWrite(path, text).commit(); }
+
+void require_removable(const fs::path& path) {
+    // The kernel's own judgement, by the effective IDs: a folder without write
+    // permission, or on a read-only file system, refuses. Root passes the first.
+    const fs::path folder = folder_of(resolve_links(path));
+    if (::faccessat(AT_FDCWD, folder.c_str(), W_OK | X_OK, AT_EACCESS) != 0) throw system_error("remove", path);
 }
 
 void write_output(const fs::path& path, const std::string& text) {

@@ -44,6 +44,29 @@ bool is_read_only(const std::filesystem::path& path);
 // pipe, a folder) is refused: "cannot replace PATH: it is a device, not a file".
 void write_atomically(const std::filesystem::path& path, const std::string& text);
 
+// write_atomically in two steps, for what must happen only if the write can
+// (the record of the replaced game's end): the constructor writes the temporary
+// file (where room and permission fail), commit() renames it over the file. One
+// never committed leaves no temporary file. Throws Error.
+class PendingWrite {
+public:
+    PendingWrite(const std::filesystem::path& path, const std::string& text);
+    ~PendingWrite();
+    PendingWrite(const PendingWrite&) = delete;
+    PendingWrite& operator=(const PendingWrite&) = delete;
+    void commit();
+
+private:
+    std::filesystem::path path_;
+    std::filesystem::path folder_;
+    std::string temp_;
+};
+
+// Throws Error "cannot remove PATH: why" when the file's folder would refuse
+// its removal (no write permission, a read-only file system): asked before the
+// removal is recorded.
+void require_removable(const std::filesystem::path& path);
+
 // An output named by the user (-o FILE): a regular file, or none yet, is
 // replaced atomically as above, unless read-only (refused); a device or a pipe (/dev/stdout, a FIFO) is
 // written into as it is, as a shell's > would. Throws Error.

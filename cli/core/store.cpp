@@ -59,8 +59,11 @@ void replace_game(const fs::path& path, const Game& game, const std::function<vo
     refuse_read_only(path);
     FileLock lock(path);
     check(path);
-    record_replaced(path);  // the old game's end, or its abandon, goes to the record first
-    write_atomically(path, save_game(game));
+    // Written first, renamed last: a folder that refuses the new game (read-only,
+    // full) must not leave the old one recorded as abandoned, and still there.
+    PendingWrite pending(path, save_game(game));
+    record_replaced(path);  // the old game's end, or its abandon, goes to the record before it is replaced
+    pending.commit();
 }
 
 }  // namespace addiction::cli

@@ -225,6 +225,27 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
     contains "$err" "cannot write a temporary file in $WORK/perm: Permission denied" "read-only folder: $cmd"
   done
   [ -z "$(find "$WORK/perm" -name '.game.toml.tmp.*')" ] && ok || bad "read-only folder: temporary file left"
+  # A game with an action, replaced or removed where the folder refuses it: the
+  # record learns nothing (it said "abandoned" of a game still there, which its
+  # end then counted a second time).
+  mkdir -m 777 "$WORK/rec"
+  chmod 755 "$WORK/perm"
+  # shellcheck disable=SC2086
+  "$BIN" --no-record $legal >/dev/null
+  chmod 555 "$WORK/perm"
+  ADDICTION_RECORD="$WORK/rec/record" refused_as 1 "read-only folder: new --force" new --force 3
+  [ ! -e "$WORK/rec/record" ] && ok || bad "read-only folder: new --force recorded: $(cat "$WORK/rec/record")"
+  mkdir -p "$WORK/st/addiction/games"
+  XDG_STATE_HOME="$WORK/st" "$BIN" --no-record --game g new 1 >/dev/null
+  # shellcheck disable=SC2046
+  XDG_STATE_HOME="$WORK/st" "$BIN" --no-record --game g $(XDG_STATE_HOME="$WORK/st" "$BIN" --game g hint --all | head -1) >/dev/null
+  chmod 555 "$WORK/st/addiction/games"
+  out=$(XDG_STATE_HOME="$WORK/st" ADDICTION_RECORD="$WORK/rec/record" perm_run games --remove g --force 2>&1) &&
+    status=0 || status=$?
+  [ "$status" = 1 ] && contains "$out" "cannot remove $WORK/st/addiction/games/g.toml: Permission denied" \
+    "read-only folder: games --remove" || bad "read-only folder: games --remove: exit $status: $out"
+  [ -e "$WORK/st/addiction/games/g.toml" ] && [ ! -e "$WORK/rec/record" ] && ok ||
+    bad "read-only folder: games --remove recorded, or removed, the game"
   tried=$((tried + 1))
   chmod 755 "$WORK/perm"
 fi

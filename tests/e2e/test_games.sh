@@ -49,6 +49,12 @@ addiction --game dealt new 4 >/dev/null
 expect 0 "removing a game just dealt" games --remove dealt
 [ ! -e "$GAMES/dealt.toml" ] && ok || bad "dealt is gone"
 [ ! -s "$ADDICTION_RECORD" ] && ok || bad "a game just dealt is not recorded"
+# A read-only game is the user's "keep it": refused, as new --force refuses it.
+chmod 444 "$GAMES/two.toml"
+refused 1 "removing a read-only game" games --remove two --force
+contains "$err" "$GAMES/two.toml is read-only" "removing a read-only game: why"
+[ -e "$GAMES/two.toml" ] && [ ! -s "$ADDICTION_RECORD" ] && ok || bad "a read-only game removed, or recorded"
+chmod 644 "$GAMES/two.toml"
 expect 0 "games --remove --force" games --remove two --force
 [ ! -e "$GAMES/two.toml" ] && ok || bad "two is gone"
 [ "$(jq -r .result "$ADDICTION_RECORD")" = abandoned ] && ok || bad "a removed unfinished game is abandoned"

@@ -62,6 +62,22 @@ TEST_CASE("write_atomically replaces the file and leaves nothing else") {
     CHECK(dir.names() == std::vector<std::string>{"game.toml"});
 }
 
+TEST_CASE("a PendingWrite replaces the file only when committed, and leaves no temporary file either way") {
+    TempDir dir;
+    write_atomically(dir / "game.toml", "first\n");
+    {
+        PendingWrite pending(dir / "game.toml", "second\n");
+        CHECK(dir.names().size() == 2);  // the temporary file, written
+        CHECK(read_file(dir / "game.toml") == "first\n");
+    }
+    CHECK(read_file(dir / "game.toml") == "first\n");
+    CHECK(dir.names() == std::vector<std::string>{"game.toml"});
+    PendingWrite pending(dir / "game.toml", "third\n");
+    pending.commit();
+    CHECK(read_file(dir / "game.toml") == "third\n");
+    CHECK(dir.names() == std::vector<std::string>{"game.toml"});
+}
+
 TEST_CASE("write_atomically replaces only a regular file: a pipe or a folder stays") {
     TempDir dir;
     REQUIRE(::mkfifo((dir / "pipe").c_str(), 0600) == 0);
