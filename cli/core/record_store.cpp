@@ -180,6 +180,11 @@ void record_end(const fs::path& path, Game& game, Result result) {
 void note_action(const fs::path& path, const Game& before, Game& game) {
     if (game.history() != before.history() || game.redo_list() != before.redo_list())
         game.log().stamp(now_seconds(), before.history(), game.history());
+    // An undo only looks back: the shuffle it takes back stays spent, so undoing
+    // the last one lands where no move is left, with the redo still there. That
+    // is not the game's end (it was recorded as a loss of 0 actions); replacing
+    // the game there still records it as lost.
+    if (game.history().size() < before.history().size()) return;
     const Status status = game.status();
     if (status == Status::Won) record_end(path, game, Result::Won);
     if (status == Status::Lost) record_end(path, game, Result::Lost);
