@@ -88,6 +88,12 @@ std::string_view kind_of(mode_t mode) {
 
 }  // namespace
 
+std::string other_than_file(const fs::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return "";
+    return std::string(kind_of(st.st_mode));
+}
+
 fs::path resolve_links(const fs::path& path) {
     fs::path real = path;
     // A chain of links ends at the file; 40 hops is the kernel's own limit (ELOOP).

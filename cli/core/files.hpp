@@ -26,6 +26,10 @@ std::vector<std::filesystem::path> toml_files_in(const std::filesystem::path& fo
 // out of reach is never taken for one not there.
 bool file_exists(const std::filesystem::path& path);
 
+// "a folder", "a pipe", "a device" or "a socket" for what is at `path` (links
+// followed) when it is there and is not a regular file; else "".
+std::string other_than_file(const std::filesystem::path& path);
+
 // `path` with its symbolic links followed (a chain too), up to the first part
 // that is not a link: the file a save must replace. It need not exist.
 std::filesystem::path resolve_links(const std::filesystem::path& path);

@@ -26,8 +26,9 @@ void require_still_there(const fs::path& path) {
 void require_game(const fs::path& path) {
     if (!file_exists(path))
         throw Error(fmt::format("no game at {}: start one with '{} new'", path.string(), game_command(path)));
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) throw Error(fmt::format("{} is a folder, not a game file", path.string()));
+    // A pipe would be waited on for ever (show and move on a FIFO hung).
+    if (const std::string other = other_than_file(path); !other.empty())
+        throw Error(fmt::format("{} is {}, not a game file", path.string(), other));
 }
 
 void require_not_won(const fs::path& path, const Game& game) {

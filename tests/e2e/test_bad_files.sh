@@ -140,7 +140,29 @@ for cmd in "show" "move 5S b9" "shuffle" "undo" "redo" "hint"; do
   one_line "$err" "folder: $cmd"
   contains "$err" "is a folder, not a game file" "folder: $cmd"
 done
+# new says what --force would meet, not "use --force to replace it".
+for cmd in "new 1" "new 1 --force"; do
+  # shellcheck disable=SC2086
+  expect 1 "folder: $cmd" $cmd
+  [ "$err" = "addiction: cannot replace $ADDICTION_FILE: it is a folder, not a file" ] && ok || bad "folder: $cmd: $err"
+done
 rmdir "$ADDICTION_FILE"
+tried=$((tried + 1))
+
+# A pipe where the game file should be: read, it waited for ever for a writer.
+mkfifo "$ADDICTION_FILE"
+for cmd in "show" "move 5S b9" "undo" "hint" "export" "new 1"; do
+  # shellcheck disable=SC2086
+  out=$(timeout 10 "$BIN" $cmd 2>"$WORK/.err") && status=0 || status=$?
+  err=$(<"$WORK/.err")
+  [ "$status" = 1 ] && ok || bad "pipe: $cmd: exit $status, wanted 1 (124: it waited)"
+  one_line "$err" "pipe: $cmd"
+  if [ "$cmd" = "new 1" ]; then want="cannot replace $ADDICTION_FILE: it is a pipe, not a file"
+  else want="$ADDICTION_FILE is a pipe, not a game file"; fi
+  contains "$err" "$want" "pipe: $cmd"
+done
+[ -p "$ADDICTION_FILE" ] && ok || bad "pipe: no longer a pipe"
+rm "$ADDICTION_FILE"
 tried=$((tried + 1))
 
 # Permissions. Root reads and writes through them, so as root the commands run as
@@ -258,7 +280,7 @@ cp "$ADDICTION_FILE" "$WORK/endless.before"
 for cmd in "-f /dev/zero show" "-f /dev/urandom show" "new --force --from /dev/zero" "replay /dev/zero"; do
   # shellcheck disable=SC2086
   refused 1 "$cmd" $cmd
-  contains "$err" "it is a device, not a file" "$cmd: says it is a device"
+  contains "$err" "is a device, not a" "$cmd: says it is a device"
 done
 # The plain build only: the sanitizers' copy of 256 MB takes long.
 if [ "${ADDICTION_TEST_SHORT:-0}" != 1 ]; then
