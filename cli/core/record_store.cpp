@@ -1,5 +1,6 @@
 #include "record_store.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <csignal>
 #include <cstdlib>
@@ -200,8 +201,14 @@ void record_replaced(const fs::path& path) {
             // nothing to say about a game that does not load
         }
     }
-    // A game nobody played (not one action) is not a game played.
-    if (old && !(old->log().started == 0 && old->history().empty() && old->redo_list().empty())) {
+    // A game nobody played (not one action) is not a game played, nor one whose
+    // moves were all undone (new takes it without --force); an undone shuffle
+    // stays spent, so it counts.
+    const auto played = [](const Game& game) {
+        return !game.history().empty() ||
+               std::any_of(game.redo_list().begin(), game.redo_list().end(), [](const Action& a) { return a.is_shuffle(); });
+    };
+    if (old && played(*old)) {
         switch (old->status()) {
             case Status::Won: record_end(path, *old, Result::Won); break;
             case Status::Lost: record_end(path, *old, Result::Lost); break;

@@ -54,6 +54,21 @@ addiction undo >/dev/null
 addiction move KS d12 >/dev/null
 [ "$(lines)" = 1 ] && ok || bad "a second end of the same game is not recorded"
 
+# A game whose moves were all undone is not a game played: new takes it without
+# --force, and the record hears nothing (it said "abandoned", 0 actions).
+(
+  export ADDICTION_RECORD="$WORK/undone-record"
+  cp "$ADDICTION_FILE" "$WORK/before-undone.toml"
+  addiction new --force 40 >/dev/null
+  addiction $(addiction hint --all | head -n 1) >/dev/null
+  addiction undo >/dev/null
+  out=$(addiction new 41 2>&1) && [ ! -e "$ADDICTION_RECORD" ] && ok ||
+    bad "a game with its moves undone: $out; $(cat "$ADDICTION_RECORD" 2>&1)"
+  cp "$WORK/before-undone.toml" "$ADDICTION_FILE"
+  echo "$passed $failed" >"$WORK/undone-counts"
+)
+read -r passed failed <"$WORK/undone-counts"
+
 # Undoing the last shuffle lands where no move is left (the shuffle stays
 # spent), with the redo still there: not an end (it was recorded as a loss of 0
 # actions); replaced there, the game is recorded as lost. A record of its own.
