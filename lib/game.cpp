@@ -259,6 +259,13 @@ Game Game::at(int actions) const {
         game.apply(action);
         if (action.is_shuffle()) game.spent_ = action.shuffle;
     }
+    // The clock as it stood then: `show --at` said "play time 0:00" of every position.
+    if (log_.times.size() == history_.size()) {
+        game.log_.times.assign(log_.times.begin(), log_.times.begin() + actions);
+        game.log_.started = actions > 0 ? log_.started : 0;
+        game.log_.last = actions > 0 ? game.log_.times.back() : 0;
+    }
+    game.log_.helped = log_.helped;
     return game;
 }
 

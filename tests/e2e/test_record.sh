@@ -150,6 +150,11 @@ contains "$out" "play time 1:40" "the play time without the undone actions' time
 SOURCE_DATE_EPOCH=$((t + 1600)) addiction redo 2 >/dev/null
 expect 0 "show after the redo" show
 contains "$out" "won in 4 moves, 0 shuffles, 10:00" "a redo is stamped when it is played"
+# A position shown with --at has the clock of its own actions (it said 0:00).
+expect 0 "show --at 2" show --at 2
+contains "$out" "play time 1:40" "show --at 2: the play time of its two actions"
+expect 0 "show --at 1" show --at 1
+contains "$out" "play time 0:00" "show --at 1: one action, no time yet"
 
 # SIGKILL between the append and the save: the game is not saved ended, and
 # playing its last move again appends it again; stats counts it once.
