@@ -114,7 +114,10 @@ void remove(const std::string& name, bool force) {
         FileLock lock(path);
         require_still_there(path);  // another removal got there first
         if (!force) {
-            const Game game = load_game_file(path);  // a damaged game goes only with --force
+            // A damaged game goes only with --force, which the message says.
+            const Game game = with_context(
+                fmt::format("game '{}' does not load, so it is kept (--force removes it)", name),
+                [&] { return load_game_file(path); });
             if (game.in_progress()) {
                 const std::size_t actions = game.history().size();
                 throw Error(fmt::format("game '{}' is in progress (deal {}, {}): finish it, or use --force", name,
@@ -142,6 +145,7 @@ void setup_games(CLI::App& app, const Globals& globals) {
     globals.no_drawing(sub);
     auto* json = sub->add_flag("--json", opt->json, "One JSON array for scripts (see addiction(1))");
     auto* remove_option = sub->add_option("--remove", opt->remove, "Remove the game NAME (a finished one, unless --force)")
+                              ->check(CLI::Validator([](std::string& name) { return game_name_problem(name); }, ""))
                               ->type_name("NAME")
                               ->excludes(json);
     sub->add_flag("--force", opt->force, "With --remove: remove a game in progress, one with actions (it counts as abandoned)")

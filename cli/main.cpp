@@ -113,6 +113,7 @@ std::string printable(std::string_view message) {
 
 // "unknown command 'mvoe'; did you mean 'move'?", as git says it.
 std::string unknown_command(const CLI::App& app, const std::string& word) {
+    if (word.empty()) return "an empty word where the command goes (try 'addiction help')";
     std::vector<std::string> names;
     for (const CLI::App* sub : app.get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); }))
         names.push_back(sub->get_name());
@@ -133,6 +134,13 @@ std::string unexpected_words(const CLI::App& app, const CLI::App& sub) {
             for (const std::string& name : option->get_snames()) names.push_back("-" + name);
         }
     const std::vector<std::string> words = app.remaining(true);
+    // An option of the command left over was written before the command's name.
+    for (const std::string& word : words) {
+        const std::string typed = word.substr(0, word.find('='));
+        for (const CLI::Option* option : sub.get_options())
+            if (&sub != &app && typed.size() > 1 && typed[0] == '-' && option->check_name(typed))
+                return fmt::format("{} is an option of {}: put it after '{}'", typed, sub.get_name(), sub.get_name());
+    }
     for (const std::string& word : words) {
         const std::string typed = word.substr(0, word.find('='));
         if (typed.size() < 2 || typed[0] != '-' || std::find(names.begin(), names.end(), typed) != names.end())
@@ -305,6 +313,13 @@ int main(int argc, char** argv) {
         if (const std::size_t at = what.find(": At Most 1 required but received ");
             dynamic_cast<const CLI::ArgumentMismatch*>(&e) && at != std::string::npos)
             what = fmt::format("{} is given more than once: give it once", what.substr(0, at));
+        // "--remove: 1 required NAME missing": an option without its value.
+        if (const std::size_t at = what.find(": 1 required ");
+            dynamic_cast<const CLI::ArgumentMismatch*>(&e) && at != std::string::npos && what.ends_with(" missing")) {
+            const std::size_t from = at + std::string_view(": 1 required ").size();
+            const std::string type = what.substr(from, what.size() - from - 8);
+            what = fmt::format("{} needs a value ({})", what.substr(0, at), type.substr(0, type.find(':')));
+        }
         if (parsed == &app && dynamic_cast<const CLI::RequiredError*>(&e)) what = "a command is required";
         fmt::print(stderr, "addiction: {} (try '{} --help')\n", printable(what), help);
         return kUsage;

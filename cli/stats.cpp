@@ -119,7 +119,15 @@ void run(const StatsOptions& opt, const Globals& globals) {
         return;
     }
     if (stats.overall.played() == 0) {
-        fmt::print("no games in the record yet ({})\n", record.string());
+        // The filters may leave none of a record that has games.
+        const int in_all = compute_stats(read.entries, std::nullopt, std::nullopt).overall.played();
+        if (in_all > 0) {
+            std::string filters = group ? "--rules " + *group : "";
+            if (since) filters += (group ? " " : "") + std::string("--since ") + opt.since;
+            fmt::print("no game of the record's {} matches {} ({})\n", in_all, filters, record.string());
+        } else {
+            fmt::print("no games in the record yet ({})\n", record.string());
+        }
         return;
     }
     print_table(stats, globals.style());

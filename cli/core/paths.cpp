@@ -76,7 +76,8 @@ std::string game_name_problem(const std::string& name) {
                           return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
                       });
     if (good) return "";
-    return fmt::format("'{}' is not a game name: letters, digits, '.', '_' and '-', not starting with '.'", name);
+    return fmt::format("'{}' is not a game name: letters, digits, '.', '_' and '-', not starting with '.', at most 100",
+                       name);
 }
 
 fs::path games_folder() {

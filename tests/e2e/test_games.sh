@@ -60,6 +60,12 @@ expect 0 "games --remove --force" games --remove two --force
 [ "$(jq -r .result "$ADDICTION_RECORD")" = abandoned ] && ok || bad "a removed unfinished game is abandoned"
 expect 0 "removing a game with --force" games --remove one --force
 refused 1 "no such game" games --remove two
+refused 2 "games --remove a bad name" games --remove 'bad name'
+contains "$err" "--remove: 'bad name' is not a game name" "games --remove a bad name: as --game says it"
+printf 'garbage =\n' >"$GAMES/damaged.toml"
+refused 1 "removing a damaged game" games --remove damaged
+contains "$err" "game 'damaged' does not load, so it is kept (--force removes it)" "removing a damaged game: the way on"
+expect 0 "removing a damaged game with --force" games --remove damaged --force
 
 # A command that waits for the folder's lock while the game is removed (as
 # games --remove does, under that lock): one line, exit 1, and no new game.

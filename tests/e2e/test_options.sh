@@ -226,6 +226,16 @@ refused 2 "rules -f" rules -f game.toml
 contains "$err" "rules does not take --file" "rules -f: the message"
 refused 2 "-f twice" -f game.toml -f game.toml show
 contains "$err" "--file is given more than once: give it once" "-f twice: the message"
+# More of CLI11's words: "alway not in {auto,always,never}", "--remove: 1 required
+# NAME missing", "unexpected argument: '--json'" (an option of show before show).
+refused 2 "--color alway" show --color alway
+contains "$err" "--color: 'alway' is not one of auto, always, never; did you mean 'always'?" "--color alway: the message"
+refused 2 "--at without its value" show --at
+contains "$err" "--at needs a value (N)" "--at without its value: the message"
+refused 2 "--json before show" --json show
+contains "$err" "--json is an option of show: put it after 'show'" "--json before show: the message"
+refused 2 "an empty command" ''
+contains "$err" "an empty word where the command goes" "an empty command: the message"
 
 # Combinations that apply succeed.
 cp game.toml game.before

@@ -119,6 +119,8 @@ done
 [ "$(stat played --rules addiction)" = 2 ] && ok || bad "--rules addiction: the win and the abandon"
 [ "$(stat played --rules custom)" = 1 ] && ok || bad "--rules custom"
 [ "$(stat played --since 2026-01-02)" = 0 ] && ok || bad "--since after every game"
+expect 0 "stats --since after every game" stats --since 2026-01-02
+contains "$out" "no game of the record's 3 matches --since 2026-01-02" "--since after every game: not 'no games yet'"
 [ "$(stat played --since 2026-01-01)" = 3 ] && ok || bad "--since the day of every game"
 refused 2 "a bad date" stats --since yesterday
 [ "$err" = "addiction: --since: 'yesterday' is not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC) (try 'addiction stats --help')" ] &&
