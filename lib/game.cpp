@@ -166,7 +166,8 @@ void Game::move(Card card, std::optional<Slot> to) {
 void Game::fill(Slot gap) {
     check_playable();
     const std::string name = to_string(gap);
-    if (!board_.at(gap).is_gap()) throw Error(fmt::format("{} holds {}: it is not a gap", name, to_string(board_.at(gap))));
+    if (!board_.at(gap).is_gap())
+        throw Error(fmt::format("{} is not a gap (it holds {})", name, to_string(board_.at(gap))));  // as move says it
     std::vector<Card> cards;
     for (const Move& m : board_.legal_moves(rules_))
         if (m.to == gap) cards.push_back(m.card);

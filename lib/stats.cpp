@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "plural.hpp"
 #include "rule_set.hpp"
 
 namespace addiction {
@@ -50,7 +51,8 @@ std::string rules_group(const Rules& rules) {
     if (rules.preset != "custom" && preset_name_for(rules) == rules.preset) return rules.preset;
     // A user's rule set is known by its name (the engine cannot look it up).
     if (rules.preset != "custom" && !is_shipped_rule_set(rules.preset)) return rules.preset;
-    std::string label = fmt::format("custom: {} ranks, {} shuffles, {} redeal{}", rules.ranks, rules.shuffles,
+    // "1 shuffle": the label is a JSON key too, but "1 shuffles" was a slip in both.
+    std::string label = fmt::format("custom: {} ranks, {}, {} redeal{}", rules.ranks, plural(rules.shuffles, "shuffle"),
                                     to_string(rules.redeal), rules.fill_from_right ? ", fill from right" : "");
     // The family's settings only when not Addiction's, so the old custom groups keep their labels.
     const Rules addiction;

@@ -126,7 +126,7 @@ addiction undo >/dev/null
 expect 0 "move a12" move a12
 contains "$out" "[K♣]" "KC moved to a12"
 refused 1 "not a gap" move a12
-contains "$err" "a12 holds KC: it is not a gap" "not a gap"
+contains "$err" "a12 is not a gap (it holds KC)" "not a gap"
 refused 1 "a dead gap" move a13
 contains "$err" "a13 is a dead gap" "dead gap"
 addiction new --force 1 >/dev/null

@@ -152,7 +152,7 @@ TEST_CASE("a gap named alone is filled by the one card that fits") {
     game.fill(parse_slot("a12", 13));
     CHECK(game.board().at(parse_slot("a12", 13)) == parse_card("KC"));
     CHECK(game.last_action_slots() == std::vector<Slot>{parse_slot("a12", 13)});
-    CHECK_THROWS_WITH(game.fill(parse_slot("a12", 13)), doctest::Contains("a12 holds KC: it is not a gap"));
+    CHECK_THROWS_WITH(game.fill(parse_slot("a12", 13)), doctest::Contains("a12 is not a gap (it holds KC)"));
     CHECK_THROWS_WITH(game.fill(parse_slot("a13", 13)), doctest::Contains("a13 is a dead gap"));
     CHECK(wanted_card(game.board(), game.rules(), parse_slot("b12", 13)) == parse_card("KD"));
 }
@@ -231,4 +231,6 @@ TEST_CASE("statistics: streaks, bests, groups") {
     custom.shuffles = 0;
     custom.preset = preset_name_for(custom);
     CHECK(rules_group(custom) == "custom: 7 ranks, 0 shuffles, after-run redeal");
+    custom.shuffles = 1;
+    CHECK(rules_group(custom) == "custom: 7 ranks, 1 shuffle, after-run redeal");
 }
