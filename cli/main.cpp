@@ -126,7 +126,7 @@ std::string unknown_command(const CLI::App& app, const std::string& word) {
 // first, and names no option): the first that looks like an option and is none
 // (a word after "--" may look like one) is an unknown option, perhaps a typo of
 // a long option of `sub` or of the program; else the words themselves, in order.
-std::string unexpected_words(const CLI::App& app, const CLI::App& sub) {
+std::string unexpected_words(const CLI::App& app, const CLI::App& sub, bool double_dash) {
     std::vector<std::string> names;
     for (const CLI::App* owner : {&sub, &app})
         for (const CLI::Option* option : owner->get_options()) {
@@ -134,8 +134,9 @@ std::string unexpected_words(const CLI::App& app, const CLI::App& sub) {
             for (const std::string& name : option->get_snames()) names.push_back("-" + name);
         }
     const std::vector<std::string> words = app.remaining(true);
-    // An option of the command left over was written before the command's name.
-    for (const std::string& word : words) {
+    // An option of the command left over was written before the command's name
+    // (or after "--", which makes any word an argument).
+    for (const std::string& word : double_dash ? std::vector<std::string>{} : words) {
         const std::string typed = word.substr(0, word.find('='));
         for (const CLI::Option* option : sub.get_options())
             if (&sub != &app && typed.size() > 1 && typed[0] == '-' && option->check_name(typed))
@@ -173,6 +174,26 @@ std::string excluded(const CLI::App& sub, const std::string& message) {
     if (second == sub.get_name()) std::swap(first, second);
     if (first == sub.get_name()) return fmt::format("{} does not take {}", first, second);
     return fmt::format("{} and {} do not go together", first, second);
+}
+
+// The usage error `e` of the command line parsed up to `parsed`, in words: CLI11
+// names no option for extra words, says "deal excludes --from", "--file: At Most
+// 1 required but received 2" and "--remove: 1 required NAME missing".
+std::string parse_error_words(const CLI::App& app, const CLI::App& parsed, const CLI::ParseError& e,
+                              bool double_dash) {
+    const std::string what = e.what();
+    if (dynamic_cast<const CLI::ExtrasError*>(&e)) return unexpected_words(app, parsed, double_dash);
+    if (dynamic_cast<const CLI::ExcludesError*>(&e)) return excluded(parsed, what);
+    if (&parsed == &app && dynamic_cast<const CLI::RequiredError*>(&e)) return "a command is required";
+    if (!dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return what;
+    if (const std::size_t at = what.find(": At Most 1 required but received "); at != std::string::npos)
+        return fmt::format("{} is given more than once: give it once", what.substr(0, at));
+    if (const std::size_t at = what.find(": 1 required "); at != std::string::npos && what.ends_with(" missing")) {
+        const std::size_t from = at + std::string_view(": 1 required ").size();
+        const std::string type = what.substr(from, what.size() - from - std::string_view(" missing").size());
+        return fmt::format("{} needs a value ({})", what.substr(0, at), type.substr(0, type.find(':')));
+    }
+    return what;
 }
 
 // addiction help [CMD]: the help of the program or of one command, as --help.
@@ -306,21 +327,8 @@ int main(int argc, char** argv) {
             help += " " + sub->get_name();
             parsed = sub;
         }
-        std::string what = e.what();
-        if (dynamic_cast<const CLI::ExtrasError*>(&e)) what = unexpected_words(app, *parsed);
-        if (dynamic_cast<const CLI::ExcludesError*>(&e)) what = excluded(*parsed, what);
-        // "--file: At Most 1 required but received 2": an option given twice.
-        if (const std::size_t at = what.find(": At Most 1 required but received ");
-            dynamic_cast<const CLI::ArgumentMismatch*>(&e) && at != std::string::npos)
-            what = fmt::format("{} is given more than once: give it once", what.substr(0, at));
-        // "--remove: 1 required NAME missing": an option without its value.
-        if (const std::size_t at = what.find(": 1 required ");
-            dynamic_cast<const CLI::ArgumentMismatch*>(&e) && at != std::string::npos && what.ends_with(" missing")) {
-            const std::size_t from = at + std::string_view(": 1 required ").size();
-            const std::string type = what.substr(from, what.size() - from - 8);
-            what = fmt::format("{} needs a value ({})", what.substr(0, at), type.substr(0, type.find(':')));
-        }
-        if (parsed == &app && dynamic_cast<const CLI::RequiredError*>(&e)) what = "a command is required";
+        const bool double_dash = std::any_of(argv + 1, argv + argc, [](const char* arg) { return std::string_view(arg) == "--"; });
+        const std::string what = parse_error_words(app, *parsed, e, double_dash);
         fmt::print(stderr, "addiction: {} (try '{} --help')\n", printable(what), help);
         return kUsage;
     } catch (const Error& e) {

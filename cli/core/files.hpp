@@ -72,8 +72,9 @@ private:
 void require_removable(const std::filesystem::path& path);
 
 // An output named by the user (-o FILE): a regular file, or none yet, is
-// replaced atomically as above, unless read-only (refused); a device or a pipe (/dev/stdout, a FIFO) is
-// written into as it is, as a shell's > would. Throws Error.
+// replaced atomically as above, unless read-only (refused); a device or a pipe
+// (/dev/stdout, a FIFO) is written into as it is, as a shell's > would. Throws
+// Error.
 void write_output(const std::filesystem::path& path, const std::string& text);
 
 // Holds an exclusive flock on a file that is only ever appended to (the record),

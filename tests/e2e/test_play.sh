@@ -167,8 +167,8 @@ expect 0 "mini" new --force --rules mini 5
 grep -q "ranks = 7" "$ADDICTION_FILE" && grep -q "redeal = 'after-run'" "$ADDICTION_FILE" && ok || bad "mini rules"
 expect 0 "custom" new --force --rules mini --fill-from-right --shuffles 4 5
 grep -q "preset = 'custom'" "$ADDICTION_FILE" && grep -q "fill_from_right = true" "$ADDICTION_FILE" && ok || bad "custom rules"
-expect 1 "code with the wrong ranks" new --force --rules addiction GCEvif8N1Q-EwJcSr9h
-contains "$err" "--ranks 7" "ranks mismatch says what to add"
+expect 2 "code with the wrong ranks" new --force --rules addiction GCEvif8N1Q-EwJcSr9h
+contains "$err" "--rules addiction asks for 13 ranks but the deal code GCEvif8N1Q-EwJcSr9h is for 7" "ranks mismatch named"
 expect 0 "random deal" new --force
 contains "$out" "new game: deal " "random deal number printed"
 

@@ -94,9 +94,10 @@ contains "$out" homedeal "relative XDG_DATA_HOME falls back to HOME"
 # /dev/null: the whole system's). A device of our own here, never the real ones.
 unset ADDICTION_RECORD
 mkfifo "$WORK/pipe"
-feed() { (timeout 10 sh -c ': >"$1"' _ "$WORK/pipe" &); }  # a writer that closes at once: the pipe reads as empty
-feed
-refused 1 "new --force over a pipe" -f "$WORK/pipe" new --force 3
+# Refused before anything reads it: a read would wait for a writer (timeout: 124).
+out=$(timeout 10 "$BIN" -f "$WORK/pipe" new --force 3 2>"$WORK/.err") && status=0 || status=$?
+err=$(<"$WORK/.err")
+[ "$status" = 1 ] && ok || bad "new --force over a pipe: exit $status, wanted 1"
 contains "$err" "cannot replace $WORK/pipe: it is a pipe, not a file" "new --force over a pipe"
 [ -p "$WORK/pipe" ] && ok || bad "the pipe is still a pipe after new --force"
 addiction new --force 3 >/dev/null
