@@ -49,7 +49,8 @@ bool whole_sequence(std::string_view text, std::size_t at, std::size_t length) {
 constexpr std::size_t kQuoteLimit = 40;
 
 // Cuts each '...' span of `text` to kQuoteLimit characters (a character is a
-// UTF-8 sequence or a stray byte) followed by "…".
+// UTF-8 sequence or a stray byte) followed by "…", but for a suggested command
+// ('addiction ...').
 std::string shorten_quotes(std::string_view text) {
     std::string out;
     std::size_t i = 0;
@@ -67,7 +68,10 @@ std::string shorten_quotes(std::string_view text) {
         if (close == std::string_view::npos) break;
         out += text.substr(i, open + 1 - i);
         std::size_t chars = 0, at = open + 1;
-        while (at < close && chars < kQuoteLimit) {
+        // A command the message suggests is whole, or copied it would not work
+        // (its path is one game_command() found safe to print).
+        const bool command = text.substr(open + 1).starts_with("addiction ");
+        while (at < close && (command || chars < kQuoteLimit)) {
             const std::size_t n = sequence_length(static_cast<unsigned char>(text[at]));
             at += whole_sequence(text, at, n) ? n : 1;
             ++chars;

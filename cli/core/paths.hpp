@@ -21,9 +21,9 @@ std::filesystem::path game_path(const std::string& file_option);
 
 // The start of a command line that acts on the game at `path`, for advice and
 // messages ("start one with 'addiction --game NAME new'"): `addiction` when that
-// is where the game is without options, else with the --game NAME or -f FILE
-// that chose it (FILE itself: the message names the path already, and a long
-// one quoted in a command would be cut).
+// is where the game is without options, else with the --game NAME or -f PATH
+// that chose it, the path as a shell reads it back (-f FILE, the placeholder,
+// for a path no quoting in the suggestion's own single quotes would keep).
 std::string game_command(const std::filesystem::path& path);
 
 // --game NAME: chosen while the options are parsed, read by game_path().

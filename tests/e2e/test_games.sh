@@ -30,6 +30,13 @@ refused 1 "a named game not there" --game three show
 contains "$err" "start one with 'addiction --game three new'" "a named game not there"
 refused 1 "a file not there" -f "$WORK/it's new.toml" show
 contains "$err" "no game at $WORK/it's new.toml: start one with 'addiction -f FILE new'" "a file not there"
+# The suggestion names the path as a shell reads it back, so that copied it works.
+refused 1 "a file not there, its name with a space" -f "$WORK/my game.toml" show
+suggested=$(sed -n "s/.*start one with '\(.*\)'$/\1/p" <<<"$err")
+[ "$suggested" = "addiction -f \"$WORK/my game.toml\" new" ] && ok || bad "the suggestion: $suggested"
+(PATH="$(dirname "$BIN"):$PATH" eval "$suggested" >/dev/null) && [ -f "$WORK/my game.toml" ] && ok ||
+  bad "the suggestion, run, did not start the game at $WORK/my game.toml"
+rm -f "$WORK/my game.toml"
 ADDICTION_FILE="" ADDICTION_GAME=three refused 1 "ADDICTION_GAME not there" show
 contains "$err" "start one with 'addiction new'" "ADDICTION_GAME not there"
 expect 0 "games" games

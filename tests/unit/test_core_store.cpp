@@ -26,10 +26,15 @@ TEST_CASE("a missing game says how to start one") {
                              Error);
     }
     {
-        // Elsewhere: only -f says where (the message names the file already).
+        // Elsewhere: only -f says where, with the path as a shell reads it back.
         addiction::test::EnvVar file("ADDICTION_FILE", (dir / "other.toml").string());
-        CHECK_THROWS_WITH_AS(load_game_file(dir / "game.toml"),
-                             doctest::Contains("start one with 'addiction -f FILE new'"), Error);
+        const std::string plain = "start one with 'addiction -f " + (dir / "game.toml").string() + " new'";
+        CHECK_THROWS_WITH_AS(load_game_file(dir / "game.toml"), doctest::Contains(plain.c_str()), Error);
+        const std::string quoted = "start one with 'addiction -f \"" + (dir / "my game.toml").string() + "\" new'";
+        CHECK_THROWS_WITH_AS(load_game_file(dir / "my game.toml"), doctest::Contains(quoted.c_str()), Error);
+        // One that even double quotes would change: the placeholder.
+        CHECK_THROWS_WITH_AS(load_game_file(dir / "it's.toml"), doctest::Contains("start one with 'addiction -f FILE new'"),
+                             Error);
     }
     CHECK_THROWS_WITH_AS(update_game(dir / "game.toml", [](Game&) {}), doctest::Contains("no game at"), Error);
     CHECK(dir.names().empty());  // not even a lock file
