@@ -54,43 +54,35 @@ addiction undo >/dev/null
 addiction move KS d12 >/dev/null
 [ "$(lines)" = 1 ] && ok || bad "a second end of the same game is not recorded"
 
+# Undo and the record, each case with a record of its own; then the game and the
+# default record (no ADDICTION_RECORD) of the checks around them again.
+cp "$ADDICTION_FILE" "$WORK/before-undo.toml"
 # A game whose moves were all undone is not a game played: new takes it without
 # --force, and the record hears nothing (it said "abandoned", 0 actions).
-(
-  export ADDICTION_RECORD="$WORK/undone-record"
-  cp "$ADDICTION_FILE" "$WORK/before-undone.toml"
-  addiction new --force 40 >/dev/null
-  addiction $(addiction hint --all | head -n 1) >/dev/null
-  addiction undo >/dev/null
-  out=$(addiction new 41 2>&1) && [ ! -e "$ADDICTION_RECORD" ] && ok ||
-    bad "a game with its moves undone: $out; $(cat "$ADDICTION_RECORD" 2>&1)"
-  cp "$WORK/before-undone.toml" "$ADDICTION_FILE"
-  echo "$passed $failed" >"$WORK/undone-counts"
-)
-read -r passed failed <"$WORK/undone-counts"
-
+export ADDICTION_RECORD="$WORK/undone-record"
+addiction new --force 40 >/dev/null
+addiction $(addiction hint --all | head -n 1) >/dev/null
+addiction undo >/dev/null
+out=$(addiction new 41 2>&1) && [ ! -e "$ADDICTION_RECORD" ] && ok ||
+  bad "a game with its moves undone: $out; $(cat "$ADDICTION_RECORD" 2>&1)"
 # Undoing the last shuffle lands where no move is left (the shuffle stays
 # spent), with the redo still there: not an end (it was recorded as a loss of 0
-# actions); replaced there, the game is recorded as lost. A record of its own.
-(
-  export ADDICTION_RECORD="$WORK/undo-record"
-  printf '%s\n' "JC 7H 2D JS QS KC -- 4H 6H QD TS 4S 8H" "TD 5H JH 7S 5D KD -- 6C 4C JD QH 7C TC" \
-    "4D 8C 9S 2C 3S KH -- 9D 5S 8D 3D 6S TH" "3H 9C QC 5C 6D KS -- 9H 3C 2S 2H 7D 8S" >"$WORK/stuck.txt"
-  cp "$ADDICTION_FILE" "$WORK/before-stuck.toml"
-  addiction new --force --from "$WORK/stuck.txt" --shuffles 1 >/dev/null
-  addiction shuffle >/dev/null
-  out=$(addiction undo)
-  [[ $out == *"0 legal moves: lost"* ]] && [ ! -e "$ADDICTION_RECORD" ] && ok ||
-    bad "an undo that lands on a loss recorded it: $(cat "$ADDICTION_RECORD" 2>&1)"
-  addiction redo >/dev/null
-  addiction undo >/dev/null
-  addiction new --force 3 >/dev/null
-  [ "$(grep -c . "$ADDICTION_RECORD")" = 1 ] && [ "$(jq -r .result "$ADDICTION_RECORD")" = lost ] && ok ||
-    bad "replaced where the undo landed: not recorded as lost: $(cat "$ADDICTION_RECORD")"
-  cp "$WORK/before-stuck.toml" "$ADDICTION_FILE"
-  echo "$passed $failed" >"$WORK/undo-counts"
-)
-read -r passed failed <"$WORK/undo-counts"
+# actions); replaced there, the game is recorded as lost.
+export ADDICTION_RECORD="$WORK/undo-record"
+printf '%s\n' "JC 7H 2D JS QS KC -- 4H 6H QD TS 4S 8H" "TD 5H JH 7S 5D KD -- 6C 4C JD QH 7C TC" \
+  "4D 8C 9S 2C 3S KH -- 9D 5S 8D 3D 6S TH" "3H 9C QC 5C 6D KS -- 9H 3C 2S 2H 7D 8S" >"$WORK/stuck.txt"
+addiction new --force --from "$WORK/stuck.txt" --shuffles 1 >/dev/null
+addiction shuffle >/dev/null
+out=$(addiction undo)
+[[ $out == *"0 legal moves: lost"* ]] && [ ! -e "$ADDICTION_RECORD" ] && ok ||
+  bad "an undo that lands on a loss recorded it: $(cat "$ADDICTION_RECORD" 2>&1)"
+addiction redo >/dev/null
+addiction undo >/dev/null
+addiction new --force 3 >/dev/null
+[ "$(grep -c . "$ADDICTION_RECORD")" = 1 ] && [ "$(jq -r .result "$ADDICTION_RECORD")" = lost ] && ok ||
+  bad "replaced where the undo landed: not recorded as lost: $(cat "$ADDICTION_RECORD")"
+unset ADDICTION_RECORD
+cp "$WORK/before-undo.toml" "$ADDICTION_FILE"
 
 # A loss, and an abandon (replaced by new while unfinished, with an action).
 lose
