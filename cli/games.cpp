@@ -124,8 +124,7 @@ void remove(const std::string& name, bool force) {
                                         game.deal().id, plural(actions, "action")));
             }
         }
-        // As new --force refuses it: a read-only game is the user's "keep it".
-        if (is_read_only(path)) throw Error(fmt::format("{} is read-only", path.string()));
+        refuse_read_only(path);   // as new --force refuses it
         require_removable(path);  // before its abandon is recorded, not after
         record_replaced(path);    // an unfinished game removed counts as abandoned
         std::error_code ec;

@@ -88,9 +88,7 @@ Rules rules_for_deal(const Rules& own, const NewOptions& opt, const std::string&
 void check_replaceable(const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return;
-    // --force would not help: only a file is ever replaced.
-    if (const std::string other = other_than_file(path); !other.empty())
-        throw Error(fmt::format("cannot replace {}: it is {}, not a file", path.string(), other));
+    refuse_other_than_file(path);  // before "use --force", which would not help
     const Game old = with_context(
         fmt::format("{} holds a game that does not load, kept as it is (use --force to replace it)", path.string()),
         [&] { return load_game_file(path); });

@@ -160,13 +160,16 @@ bool file_exists(const fs::path& path) {
     return there;
 }
 
+void refuse_other_than_file(const fs::path& path) {
+    // A rename over /dev/null (ADDICTION_FILE or -o pointed there, run as root)
+    // put a regular file in the device's place. stat() follows the links itself,
+    // /proc/self/fd's too.
+    if (const std::string other = other_than_file(path); !other.empty())
+        throw Error(fmt::format("cannot replace {}: it is {}, not a file", path.string(), other));
+}
+
 PendingWrite::PendingWrite(const fs::path& given, const std::string& text) {
-    // Only a regular file is replaced: a rename over /dev/null (ADDICTION_FILE or
-    // -o pointed there, run as root) put a regular file in the device's place.
-    // stat() follows the links itself, /proc/self/fd's too.
-    struct stat there {};
-    if (::stat(given.c_str(), &there) == 0 && !S_ISREG(there.st_mode))
-        throw Error(fmt::format("cannot replace {}: it is {}, not a file", given.string(), kind_of(there.st_mode)));
+    refuse_other_than_file(given);  // only a regular file is replaced
     // Through a link (or a chain of them): the real file is replaced in its own
     // folder and the links stay links.
     path_ = resolve_links(given);

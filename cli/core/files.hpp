@@ -30,6 +30,10 @@ bool file_exists(const std::filesystem::path& path);
 // followed) when it is there and is not a regular file; else "".
 std::string other_than_file(const std::filesystem::path& path);
 
+// Throws Error "cannot replace PATH: it is a pipe, not a file" when `path` is
+// there and is not a regular file (links followed): what write_atomically refuses.
+void refuse_other_than_file(const std::filesystem::path& path);
+
 // `path` with its symbolic links followed (a chain too), up to the first part
 // that is not a link: the file a save must replace. It need not exist.
 std::filesystem::path resolve_links(const std::filesystem::path& path);

@@ -10,13 +10,9 @@
 namespace addiction::cli {
 namespace fs = std::filesystem;
 
-namespace {
-
 void refuse_read_only(const fs::path& path) {
     if (is_read_only(path)) throw Error(fmt::format("{} is read-only", path.string()));
 }
-
-}  // namespace
 
 void require_still_there(const fs::path& path) {
     if (!file_exists(path))  // out of reach is not removed: file_exists says which

@@ -17,6 +17,9 @@ void require_not_won(const std::filesystem::path& path, const Game& game);
 // For a command that found the game and then waited for its lock: throws Error
 // when the game was removed meanwhile (games --remove), so nothing is created.
 void require_still_there(const std::filesystem::path& path);
+// Throws Error "PATH is read-only" for a game file with no write bit: the user's
+// "keep it", honoured before the game is replaced, changed or removed.
+void refuse_read_only(const std::filesystem::path& path);
 // Reads and checks the game; throws Error naming the file and the problem.
 Game load_game_file(const std::filesystem::path& path);
 
