@@ -57,7 +57,7 @@ std::vector<Saved> saved_games() {
 }
 
 std::string placed_text(const Game& game) {
-    return fmt::format("{}/{}", game.board().placed_count(), kRows * (game.rules().ranks - 1));
+    return fmt::format("{}/{}", game.board().placed_count(), game.rules().cards());
 }
 
 void list(bool json) {
@@ -72,7 +72,7 @@ void list(bool json) {
                 j["status"] = std::string(to_string(s.game->status()));
                 j["actions"] = s.game->history().size();
                 j["placed"] = s.game->board().placed_count();
-                j["cards"] = kRows * (s.game->rules().ranks - 1);
+                j["cards"] = s.game->rules().cards();
                 j["recorded"] = s.game->log().recorded;
             } else {
                 j["status"] = "damaged";

@@ -75,7 +75,7 @@ RecordEntry record_entry(const Game& game, Result result, std::string_view file,
     e.moves = game.moves_made();
     e.shuffles = game.shuffles_spent();
     e.placed = game.board().placed_count();
-    e.cards = kRows * (game.rules().width() - 1);
+    e.cards = game.rules().cards();
     e.seconds = game.log().seconds();
     e.helped = game.log().helped;
     for (const Action& action : game.history()) e.history.push_back(to_record(action));

@@ -8,6 +8,8 @@
 // of a row (2 when the aces are removed, the ace when they stay).
 #pragma once
 
+#include "card.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +57,9 @@ struct Rules {
     int width() const { return aces == Aces::Removed ? ranks : ranks + 1; }
     // The rank a row starts from.
     int base_rank() const { return aces == Aces::Removed ? 2 : 1; }
+    // The cards a win places: every slot but the gap at each row's end (48, or
+    // 52 when the aces stay on the board).
+    int cards() const { return kRows * (width() - 1); }
     friend bool operator==(const Rules&, const Rules&) = default;
 };
 

@@ -128,7 +128,7 @@ std::string advice_line(const Game& game, std::string_view command) {
             // Undo is advice only when there is something to undo (a deal can be lost as dealt).
             return fmt::format("lost with {}/{} placed after {}, {}, {}: no moves and no shuffles left "
                                "({}'addiction stats' for your record)",
-                               game.board().placed_count(), kRows * (game.rules().ranks - 1),
+                               game.board().placed_count(), game.rules().cards(),
                                plural(game.moves_made(), "move"), plural(game.shuffles_spent(), "shuffle"),
                                clock_text(game.log().seconds()),
                                game.history().empty() ? "" : fmt::format("'{} undo' to try another line, ", command));
@@ -137,7 +137,7 @@ std::string advice_line(const Game& game, std::string_view command) {
 }
 
 std::string score_line(const Game& game) {
-    return fmt::format("placed {}/{}, play time {}", game.board().placed_count(), kRows * (game.rules().ranks - 1),
+    return fmt::format("placed {}/{}, play time {}", game.board().placed_count(), game.rules().cards(),
                        clock_text(game.log().seconds()));
 }
 

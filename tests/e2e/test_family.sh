@@ -23,6 +23,8 @@ for entry in $games; do
   else
     jq_is "$json" '[.rows[][] | select(. != null) | select(startswith("A"))] | length' 0 "$game: no aces"
   fi
+  # A win places every card but the gaps: 52 where the aces stay (it said /48).
+  contains "$(addiction show)" "/$((4 * (width - 1))), play time" "$game: placed out of $((4 * (width - 1)))"
   if [ "$game" = red-moon ] || [ "$game" = galary ]; then
     jq_is "$json" '[.rows[][1]] | unique' '[null]' "$game: the second column is empty"
   fi
