@@ -183,10 +183,15 @@ Board parse_layout(std::string_view text) {
     for (std::string line; std::getline(in, line);) {
         std::string_view l = trim(line);
         if (l.empty() || l.starts_with('#') || is_heading(l)) continue;
-        // Without colour, `show` brackets placed cards, and a run of them touches: [2♦][3♦].
-        std::string line_spaced(l);
-        for (std::size_t at = 0; (at = line_spaced.find("][", at)) != std::string::npos; at += 3)
-            line_spaced.replace(at, 2, "] [");
+        // Without colour, `show` brackets placed cards and `--wants` brackets what a
+        // gap wants, and the cells touch: [2♦][3♦], [A♣](2♣). A bracket opens or
+        // closes a word.
+        std::string line_spaced;
+        for (char c : l) {
+            if (c == '[' || c == '(') line_spaced += ' ';
+            line_spaced += c;
+            if (c == ']' || c == ')') line_spaced += ' ';
+        }
         std::vector<std::string> ws = words(line_spaced);
         if (std::all_of(ws.begin(), ws.end(), all_digits)) continue;  // column numbers
         if (ws.size() > 1 && ws[0].size() == 1 && ws[0][0] >= 'a' && ws[0][0] <= 'd') ws.erase(ws.begin());

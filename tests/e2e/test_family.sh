@@ -39,6 +39,12 @@ for entry in $games; do
     expect 0 "$game: the hint '$action' plays" $action
   done
   cp "$ADDICTION_FILE" "$WORK/played"
+  # The board as show --wants draws it reads back: a placed card touches the want
+  # beside it ([A♣](2♣)), which read as one word.
+  rows=$(addiction show --json | jq -c .rows)
+  addiction show --wants | addiction -f "$WORK/wants.toml" new --from - --force >/dev/null 2>&1 \
+    && ok || bad "$game: show --wants does not read back"
+  jq_is "$(addiction -f "$WORK/wants.toml" show --json)" .rows "$rows" "$game: show --wants reads back"
   if addiction undo >/dev/null 2>&1; then
     expect 0 "$game: redo" redo
     same_file "$WORK/played" "$ADDICTION_FILE" "$game: undo then redo"

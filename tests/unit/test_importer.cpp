@@ -55,6 +55,12 @@ TEST_CASE("a plain layout reads back, gaps as -- .. or xx, and as show prints it
                            "c  2H  3H  4H (5H)\n"
                            "d  4S  3S  2S  ..\n";
     CHECK(parse_layout(coloured) == small);
+    // Cells touch where a placed card meets a bracketed want: [4C](5C).
+    std::string touching = "a [2C][3C][4C](5C)\n"
+                           "b  3D  2D  4D  ..\n"
+                           "c  2H  3H  4H  xx\n"
+                           "d  4S  3S  2S (5S)\n";
+    CHECK(parse_layout(touching) == small);
 }
 
 TEST_CASE("bad layouts name the problem") {
