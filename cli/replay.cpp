@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "files.hpp"
 #include "gamefile.hpp"
+#include "importer.hpp"
 #include "paths.hpp"
 #include "plural.hpp"
 #include "position.hpp"
@@ -39,7 +40,7 @@ Game replayed_game(const std::string& name, const Globals& globals) {
     const std::string file = named.file.string();
     const std::string text = read_input_file(file);
     return in_file(file, [&] {
-        if (text.find("[play]") != std::string::npos) return load_game(text, file);
+        if (is_game_text(text)) return load_game(text, file);
         return check_archive(parse_archive(text, file));
     });
 }

@@ -177,6 +177,17 @@ ImportFormat detect_format(std::string_view text) {
     return ImportFormat::Layout;
 }
 
+bool is_game_text(std::string_view text) {
+    std::istringstream in{std::string(text)};
+    for (std::string line; std::getline(in, line);) {
+        std::string_view l = trim(line);
+        if (!l.starts_with('[') || l.starts_with("[[")) continue;
+        const std::size_t close = l.find(']');
+        if (close != std::string_view::npos && trim(l.substr(1, close - 1)) == "play") return true;
+    }
+    return false;
+}
+
 Board parse_layout(std::string_view text) {
     std::vector<std::string> rows;
     std::istringstream in{without_escapes(text)};
@@ -258,7 +269,7 @@ ArchiveDeal import_deal(std::string_view text, std::string_view source, const Ru
         throw Error("this is a picture (SVG or other XML), not a deal: import a board as text, a deal file, a "
                     "game file or a Solvitaire deal");
     const ImportFormat format = detect_format(text);
-    if (format == ImportFormat::Archive && text.find("[play]") != std::string_view::npos) {
+    if (format == ImportFormat::Archive && is_game_text(text)) {
         // A saved game: its deal and rules, to play again from the start.
         return archive_of(load_game(text, source), "", false);
     }

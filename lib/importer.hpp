@@ -18,6 +18,9 @@ enum class ImportFormat { Archive, Solvitaire, Layout };
 // JSON when the text starts with '{', an archive file when it has a `deal = ...`
 // key, else a plain layout.
 ImportFormat detect_format(std::string_view text);
+// Whether TOML `text` is a saved game rather than a deal: it has a [play] table,
+// as a line of its own (a deal's description may well say "[play]").
+bool is_game_text(std::string_view text);
 
 // Four rows of card codes, gaps as "--", ".." or "xx". Blank lines, '#' comments,
 // a header of column numbers, a leading row letter, placed-card brackets and the

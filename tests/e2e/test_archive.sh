@@ -74,6 +74,11 @@ contains "$out" "[yours] my own" "user deal marked"
 expect 0 "new kitchen" new --force kitchen
 [ "$(rows)" = "$start" ] && ok || bad "archived deal starts with the same layout"
 [ "$(rows)" != "$before" ] && ok || bad "and without the move played"
+# A description may say "[play]": by path the deal was taken for a game file.
+addiction export --format deal --with-history --description "how to [play] it" -o "$WORK/play.toml" >/dev/null
+expect 0 "a deal whose description says [play]" new --force "$WORK/play.toml"
+[ "$(rows)" = "$start" ] && ok || bad "a deal whose description says [play]: the layout"
+expect 0 "replay a deal whose description says [play]" replay "$WORK/play.toml"
 
 # The user's deal hides a shipped one of the same name.
 printf "deal = '12'\ndescription = 'mine'\n[rules]\npreset = 'mini'\n" >"$XDG_DATA_HOME/addiction/deals/mini-easy.toml"
