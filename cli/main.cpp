@@ -192,6 +192,10 @@ std::string parse_error_words(const CLI::App& app, const CLI::App& parsed, const
     if (!dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return what;
     if (const std::size_t at = what.find(": At Most 1 required but received "); at != std::string::npos)
         return fmt::format("{} is given more than once: give it once", what.substr(0, at));
+    if (const std::size_t at = what.find(" was given a disallowed flag override"); at != std::string::npos) {
+        const std::string flag = what.substr(0, at);  // CLI11 names it without its dashes
+        return fmt::format("{}{} takes no value: give it alone", flag.starts_with('-') ? "" : "--", flag);
+    }
     if (const std::size_t at = what.find(": 1 required "); at != std::string::npos && what.ends_with(" missing")) {
         const std::size_t from = at + std::string_view(": 1 required ").size();
         const std::string type = what.substr(from, what.size() - from - std::string_view(" missing").size());
@@ -260,6 +264,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("addiction ") + ADDICTION_VERSION);
     app.require_subcommand(1);
     app.fallthrough();  // global options may follow the subcommand too
+    // A flag takes no value: `--fill-from-right=false` was taken as the flag
+    // given, and Moonlight still filled from the right. The subcommands inherit it.
+    app.option_defaults()->disable_flag_override();
 
     cli::Globals globals;
     globals.options.file = app.add_option("-f,--file", globals.file,

@@ -236,6 +236,12 @@ refused 2 "--json before show" --json show
 contains "$err" "--json is an option of show: put it after 'show'" "--json before show: the message"
 refused 2 "an empty command" ''
 contains "$err" "an empty word where the command goes" "an empty command: the message"
+# A flag takes no value: --fill-from-right=false started Moonlight filling from
+# the right, and solve --apply=0 did not apply.
+refused 2 "a flag given a value" new 1 --rules moonlight --fill-from-right=false --force
+contains "$err" "--fill-from-right takes no value: give it alone" "a flag given a value: the message"
+refused 2 "a subcommand's flag given a value" solve --apply=0
+refused 2 "a global flag given a value" --no-record=1 show
 
 # Combinations that apply succeed.
 cp game.toml game.before
