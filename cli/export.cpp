@@ -18,6 +18,7 @@
 #include "plural.hpp"
 #include "store.hpp"
 #include "svg.hpp"
+#include "toml_input.hpp"
 #include "view.hpp"
 
 namespace addiction::cli {
@@ -131,9 +132,10 @@ void setup_export(CLI::App& app, const Globals& globals) {
                                         "With --format deal: a line saying what the deal is")
                             ->check(CLI::Validator(
                                 [](const std::string& text) {
-                                    return text.find_first_of("\r\n") == std::string::npos
-                                               ? std::string()
-                                               : std::string("a description is one line (deals lists it in a table)");
+                                    return is_description(text) ? std::string()
+                                                                : std::string("a description is one line of text, "
+                                                                              "without control characters (deals lists "
+                                                                              "it in a table)");
                                 },
                                 ""))
                             ->type_name("TEXT");

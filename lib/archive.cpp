@@ -122,9 +122,8 @@ ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
     if (!out.name.empty() && !is_archive_name(out.name))
         throw Error(fmt::format("name '{}' must be letters, digits, '-', '_' or '.'", out.name));
     out.description = string_at(root, "description", "", false);
-    // One line, for the table of `deals`.
-    if (out.description.find_first_of("\r\n") != std::string::npos)
-        throw Error("description must be a string of one line");
+    if (!is_description(out.description))
+        throw Error("description must be one line of text, without control characters");
     out.deal = string_at(root, "deal", "", true);
     // Without [rules], a deal code chooses them as on the command line (mini's for
     // 7 ranks); a deal number plays Addiction's.

@@ -100,8 +100,9 @@ RuleSet parse_rule_set(std::string_view toml_text, std::string_view name, std::s
     out.name = std::string(name);
     if (const toml::node* description = root.get("description")) {
         const auto* text = description->as_string();
-        if (!text || text->get().find_first_of("\r\n") != std::string::npos)
-            throw Error("description must be a string of one line");
+        if (!text) throw Error("description must be a string");
+        if (!is_description(text->get()))
+            throw Error("description must be one line of text, without control characters");
         out.description = text->get();
     }
     read_settings(root, SettingKeys{}, out.rules);

@@ -57,6 +57,16 @@ void check_key_depth(std::string_view text, std::string_view source) {
     }
 }
 
+bool is_description(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x20 || byte == 0x7f) return false;
+        // U+0080 to U+009F in UTF-8.
+        if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0) return false;
+    }
+    return true;
+}
+
 void refuse_unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view what,
                          std::string_view where) {
     for (const auto& [key, node] : t) {

@@ -128,7 +128,13 @@ TEST_CASE("bad archive files are refused with the problem named") {
     CHECK(message("deal = '5'\nfoo = 1\n").starts_with("unknown key 'foo' (an archive deal has format, name,"));
     // A format 1 file names the family's keys as not its own, not as unknown.
     CHECK(message("deal = '5'\n[rules]\naces = 'removed'\n").starts_with("rules.aces is not a key here"));
-    CHECK(message("deal = '5'\ndescription = \"\"\"two\nlines\"\"\"\n") == "description must be a string of one line");
+    CHECK(message("deal = '5'\ndescription = \"\"\"two\nlines\"\"\"\n") ==
+          "description must be one line of text, without control characters");
+    CHECK(message("deal = '5'\ndescription = \"clear \\u001b[2J\"\n") ==
+          "description must be one line of text, without control characters");
+    CHECK(message("deal = '5'\ndescription = \"tab\\there\"\n") ==
+          "description must be one line of text, without control characters");
+    CHECK(message("deal = '5'\ndescription = \"caf\u00e9, \u2660\"\n") == "accepted");
 }
 
 TEST_CASE("check_archive plays the line and holds it to the verdict") {
