@@ -1,6 +1,7 @@
 #include "rule_set.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <sstream>
 
@@ -86,7 +87,19 @@ std::string rule_set_name_problem(std::string_view name) {
                       });
     if (!good)
         return fmt::format("'{}' is not a rule-set name: letters, digits, '-' and '_', not starting with '-'", name);
-    if (name == "custom") return "'custom' is not a rule-set name: it names rules that are no rule set's";
+    // Case aside too: 'Montana' beside 'montana' is two names to read as one (and
+    // one file on a file system that ignores case).
+    auto lower = [](std::string_view text) {
+        std::string out(text);
+        for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return out;
+    };
+    const std::string folded = lower(name);
+    if (folded == "custom")
+        return fmt::format("'{}' is not a rule-set name: custom names rules that are no rule set's", name);
+    for (std::string_view shipped : preset_names())
+        if (folded == shipped && name != shipped)
+            return fmt::format("'{}' is not a rule-set name: it is the shipped '{}' but for case", name, shipped);
     return "";
 }
 

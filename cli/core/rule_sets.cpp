@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -27,7 +28,10 @@ std::vector<fs::path> user_files(bool warn) {
     return files;
 }
 
+// Once a run: `new DEAL --rules montana` looks the set up twice, and said so twice.
 void warn_hidden(const fs::path& file, std::string_view name) {
+    static std::set<fs::path> warned;
+    if (!warned.insert(file).second) return;
     fmt::print(stderr, "addiction: warning: {} is not used: '{}' is a shipped rule set (give yours another name)\n",
                file.string(), name);
 }

@@ -88,7 +88,22 @@ run new 5 --rules montana --force
 one_line "$err" "the warning"
 contains "$err" "warning: $rules_dir/montana.toml is not used" "a shipped name is not the user's"
 contains "$(cat game.toml)" "shuffles = 2" "the shipped montana is played"
+# An archived deal looks the set up twice; the warning came twice.
+run new gaps-easy --rules montana --force
+[ "$status" = 0 ] && ok || bad "new gaps-easy --rules montana with a user's montana: $err"
+one_line "$err" "the warning, once"
 rm "$rules_dir/montana.toml"
+
+# A name that is a shipped one but for case, or custom in any case, is no rule
+# set's: listed as broken, and refused with the shipped name suggested.
+printf 'ranks = 5\n' >"$rules_dir/Montana.toml"
+printf 'ranks = 9\n' >"$rules_dir/Custom.toml"
+contains "$(addiction rules 2>&1)" "'Montana' is not a rule-set name: it is the shipped 'montana' but for case" \
+  "rules lists Montana as broken"
+contains "$(addiction rules 2>&1)" "'Custom' is not a rule-set name" "rules lists Custom as broken"
+refused 2 "new --rules Montana" new 1 --rules Montana --force
+contains "$err" "did you mean 'montana'?" "Montana suggests montana"
+rm "$rules_dir/Montana.toml" "$rules_dir/Custom.toml"
 
 # A relative XDG_DATA_HOME is ignored: the default under HOME applies.
 mkdir -p "$WORK/cwd/data/addiction/rules" "$WORK/home/.local/share/addiction/rules"
