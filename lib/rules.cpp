@@ -22,6 +22,14 @@ const std::vector<std::string_view>& preset_names() {
 
 Rules preset(std::string_view name) { return shipped_rule_set(name).rules; }
 
+std::string shipped_name_of(Rules rules) {
+    for (std::string_view name : preset_names()) {
+        rules.preset = std::string(name);
+        if (preset(name) == rules) return rules.preset;
+    }
+    return "custom";
+}
+
 std::string preset_name_for(const Rules& rules) {
     // Only a shipped set can be checked here; a user's set is the command line's to know.
     if (is_shipped_rule_set(rules.preset) && preset(rules.preset) == rules) return rules.preset;

@@ -70,6 +70,9 @@ const std::vector<std::string_view>& preset_names();
 Rules preset(std::string_view name);
 // "custom" unless the settings are exactly those of `rules.preset`.
 std::string preset_name_for(const Rules& rules);
+// The shipped set whose settings these are, whatever `rules.preset` says, or
+// "custom": `--ranks 7 --shuffles 1 --redeal after-run` is mini.
+std::string shipped_name_of(Rules rules);
 
 std::string_view to_string(Aces aces);      // "removed", "row-starts", "dealt-first"
 std::string_view to_string(Fill fill);      // "same-suit-next", "any-suit-next", "same-suit-higher"

@@ -41,8 +41,15 @@ Rules RuleOptions::over(Rules base) const {
     if (shuffles) base.shuffles = *shuffles;
     if (redeal) base.redeal = *redeal;
     if (fill_from_right) base.fill_from_right = true;
-    // A rule set keeps its name while the options change nothing of it.
-    if (base != chosen) base.preset = "custom";
+    // A rule set keeps its name while the options change nothing of it; changed,
+    // the rules are the shipped set they now match, or custom.
+    if (base != chosen) base.preset = shipped_name_of(base);
+    // CLI11 checked each option's range; a combination is left, said in options'
+    // words (check_rules speaks of a file's keys). Before, this was exit 1.
+    if (base.aces != Aces::Removed && base.redeal == Redeal::Random)
+        throw CLI::ValidationError(fmt::format("--redeal random deals the aces in to make the gaps, but {} keeps them "
+                                               "on the board: give --redeal after-run or random-slots",
+                                               chosen.preset));
     check_rules(base);
     return base;
 }

@@ -54,8 +54,12 @@ TEST_CASE("rule options: over an archived deal's rules, the preset is the one th
     CHECK(rules.fill_from_right);
     CHECK(rules.preset == "custom");
     CHECK(ranks.ranks_option() == "--ranks 13");
-    // Only the base's own preset is kept: other presets' settings over it are custom.
-    CHECK(parsed({"--ranks", "7", "--shuffles", "1", "--redeal", "after-run"}).over(preset("addiction")).preset == "custom");
+    // Options that make another shipped set's settings name that set (README said
+    // so of solve --deals; they were custom, and the record grouped them apart).
+    CHECK(parsed({"--ranks", "7", "--shuffles", "1", "--redeal", "after-run"}).over(preset("addiction")).preset == "mini");
+    CHECK(parsed({"--shuffles", "3", "--redeal", "random"}).over(preset("gaps")).preset == "addiction");
+    // A combination no game has is a usage error in the options' words.
+    CHECK_THROWS_AS(parsed({"--redeal", "random"}).over(preset("blue-moon")), CLI::ValidationError);
 }
 
 TEST_CASE("rule options: CLI11 refuses words and numbers out of range") {
