@@ -225,13 +225,15 @@ double rounded(double value, int decimals) {
     return std::round(value * scale) / scale;
 }
 
-// Appends the verdict and statistics to `out`.
+// Appends the verdict and statistics to `out`. Moves and shuffles are the winning
+// line's: the fair player's losing one is not reported as a result.
 void add_statistics(Json& out, const SolveResult& r) {
+    const bool won = r.verdict == Verdict::Won;
     out["verdict"] = std::string(to_string(r.verdict));
     // The user stopped it: "interrupted", as the verdict line says.
     if (r.limit != Limit::None) out["limit"] = r.limit == Limit::Stopped ? "interrupted" : std::string(to_string(r.limit));
-    out["moves"] = r.moves();
-    out["shuffles"] = r.shuffles();
+    out["moves"] = won ? r.moves() : 0;
+    out["shuffles"] = won ? r.shuffles() : 0;
     out["positions"] = r.positions;
     out["seconds"] = rounded(r.seconds, 3);
     out["peak_mb"] = rounded(megabytes(r.peak_bytes), 1);
@@ -274,7 +276,9 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
             // not even rewritten.
             const Game seen = load_game_file(path);
             result = solve_game(seen, opt, progress);
-            if (result.verdict == Verdict::Won) {
+            // A game already won has nothing to play: its file stays as it is.
+            if (result.verdict == Verdict::Won && result.line.empty()) after = seen;
+            if (result.verdict == Verdict::Won && !result.line.empty()) {
                 const std::string solved = save_game(seen);
                 after = update_game(path, [&](Game& game) {
                     if (save_game(game) != solved)
@@ -291,14 +295,16 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
     }  // the status line erased, Ctrl-C back to what it was
     if (opt.json) {
         Json out;
+        if (opt.no_shuffle) out["no_shuffle"] = true;
         add_statistics(out, result);
         out["line"] = Json::array();
-        for (const Action& action : result.line) out["line"].push_back(to_string(action));
+        if (result.verdict == Verdict::Won)
+            for (const Action& action : result.line) out["line"].push_back(to_string(action));
         fmt::print("{}\n", out.dump());
     } else {
         if (!opt.apply && result.verdict == Verdict::Won)
             for (const Action& action : result.line) fmt::print("{}\n", to_string(action));
-        fmt::print(stderr, "{}; {} positions in {:.2f} s, peak {:.1f} MB\n", verdict_words(result, opt.fair),
+        fmt::print(stderr, "{}; {} positions in {:.2f} s, peak {:.1f} MB\n", verdict_words(result, opt.fair, opt.no_shuffle),
                    result.positions, result.seconds, megabytes(result.peak_bytes));
         if (opt.apply && result.verdict == Verdict::Won) print_position(*after, globals.style());
     }

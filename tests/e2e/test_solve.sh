@@ -31,6 +31,10 @@ addiction new 9 --rules mini --force >/dev/null
 expect 0 "solve --apply" solve --apply
 run show --json
 jq_is "$out" .status '"won"' "--apply wins the game"
+# Won, there is nothing to apply: the file stays as it is (it was marked helped).
+cp "$ADDICTION_FILE" "$WORK/won.toml"
+expect 0 "solve --apply on a won game" solve --apply
+same_file "$WORK/won.toml" "$ADDICTION_FILE" "solve --apply on a won game"
 
 # --json: one object on stdout.
 addiction new 3 --rules gaps --force >/dev/null
@@ -139,5 +143,9 @@ contains "$err" "cannot write to standard output: No space left on device" "batc
 [[ "$err" != *"deals:"* ]] && ok || bad "batch to /dev/full: no summary as if it had run: $err"
 expect 0 "fair batch" solve --deals 1-3 --rules mini --fair
 jq_is "$(lines)" '[.[].fair]' '[true,true,true,true]' "fair lines are marked"
+# The fair player's losing line is no result: it was reported as moves and a line.
+addiction new addiction-hard --force >/dev/null
+expect 3 "a fair loss" solve --fair --json
+jq_is "$out" '[.verdict, .moves, .shuffles, (.line | length)]' '["no-win",0,0,0]' "a fair loss has no line"
 
 finish
