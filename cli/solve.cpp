@@ -31,7 +31,9 @@
 #include "position.hpp"
 #include "record_store.hpp"
 #include "rule_options.hpp"
+#include "rule_set.hpp"
 #include "solver.hpp"
+#include "stats.hpp"
 #include "store.hpp"
 
 namespace addiction::cli {
@@ -203,13 +205,14 @@ SolveLimits limits_from(const SolveOptions& opt) {
 
 double megabytes(std::size_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
 
-std::string verdict_words(const SolveResult& r, bool fair) {
+std::string verdict_words(const SolveResult& r, bool fair, bool no_shuffle) {
     switch (r.verdict) {
         case Verdict::Won:
             return fmt::format("won: {}, {}", plural(r.moves(), "move"), plural(r.shuffles(), "shuffle"));
         case Verdict::NoWin:
             return fair ? std::string("lost: the fair player's strategy found no win")
-                        : std::string("no win exists (proven)");
+                   : no_shuffle ? std::string("no win by moves alone (proven; the shuffles may still win)")
+                                : std::string("no win exists (proven)");
         case Verdict::Undecided: {
             if (r.limit == Limit::Stopped) return "undecided: interrupted";
             std::string limit = r.limit == Limit::Time ? "time limit" : r.limit == Limit::Memory ? "memory limit" : "position budget";
@@ -318,7 +321,34 @@ struct Resumed {
     bool partial_line = false;  // the file ends without a newline (a run that was killed)
 };
 
-Resumed read_resume(const std::string& path, const Rules& rules, bool fair) {
+// What makes the runs one study, on every line and the summary so that --resume
+// can hold a run to it: the rules, the player (--fair), and whether shuffles were
+// played (--no-shuffle: a deal lost by moves alone is no loss of the game).
+void add_study(Json& out, const Rules& rules, const SolveOptions& opt) {
+    out["rules"] = rules.preset;
+    if (opt.fair) out["fair"] = true;
+    if (opt.no_shuffle) out["no_shuffle"] = true;
+}
+
+// Where the name does not fix the settings (custom, or a rule set of yours, whose
+// file may change), the line carries them too, after the figures.
+void add_settings(Json& out, const Rules& rules) {
+    if (is_shipped_rule_set(rules.preset) && preset_name_for(rules) == rules.preset) return;
+    Json settings = rules_json(rules, true);
+    settings.erase("preset");
+    out["settings"] = std::move(settings);
+}
+
+std::string study_words(std::string_view rules, bool fair, bool no_shuffle) {
+    return fmt::format("{} rules{}{}", rules, fair ? " (fair)" : "", no_shuffle ? " (moves only)" : "");
+}
+
+std::string settings_words(Rules rules) {
+    rules.preset = "custom";
+    return rules_group(rules).substr(std::string_view("custom: ").size());
+}
+
+Resumed read_resume(const std::string& path, const Rules& rules, const SolveOptions& opt) {
     const std::string text = read_file(path);
     Resumed resumed;
     resumed.partial_line = !text.empty() && text.back() != '\n';
@@ -337,11 +367,27 @@ Resumed read_resume(const std::string& path, const Rules& rules, bool fair) {
         const auto deal = line["deal"].get<std::uint64_t>();
         const std::string its_rules = line.value("rules", "");
         const bool its_fair = line.value("fair", false);
-        if (its_rules != rules.preset || its_fair != fair)
-            throw Error(fmt::format("{} line {}: deal {} was solved with {}{} rules, not {}{}; --resume takes the "
-                                    "output of the same study",
-                                    path, number, deal, its_rules, its_fair ? " (fair)" : "", rules.preset,
-                                    fair ? " (fair)" : ""));
+        const bool its_no_shuffle = line.value("no_shuffle", false);
+        if (its_rules != rules.preset || its_fair != opt.fair || its_no_shuffle != opt.no_shuffle)
+            throw Error(fmt::format("{} line {}: deal {} was solved with {}, not {}; --resume takes the output of "
+                                    "the same study",
+                                    path, number, deal, study_words(its_rules, its_fair, its_no_shuffle),
+                                    study_words(rules.preset, opt.fair, opt.no_shuffle)));
+        // Lines written before they carried settings are held to the name alone.
+        if (line.contains("settings")) {
+            std::optional<Rules> its;
+            try {
+                Json settings = line["settings"];
+                settings["preset"] = its_rules;
+                its = rules_from_json(settings);
+            } catch (const std::exception&) {
+            }
+            if (its != rules)
+                throw Error(fmt::format("{} line {}: deal {} was solved with {} rules of other settings ({}), not {}; "
+                                        "--resume takes the output of the same study",
+                                        path, number, deal, its_rules, its ? settings_words(*its) : "unreadable",
+                                        settings_words(rules)));
+        }
         resumed.deals.insert(deal);
     }
     return resumed;
@@ -351,14 +397,17 @@ void run_batch(const SolveOptions& opt) {
     const auto [from, to] = parse_range(opt.deals);
     const auto [shard, shards] = parse_shard(opt.shard);
     const Rules rules = opt.rules.over(preset("addiction"));
-    std::vector<std::uint64_t> deals = shard_deals(from, to, shard, shards);
-    std::size_t skipped = 0;
+    const DealRange deals = shard_deals(from, to, shard, shards);
+    Resumed resumed;
+    std::uint64_t skipped = 0;
     if (!opt.resume.empty()) {
-        const Resumed resumed = read_resume(opt.resume, rules, opt.fair);
-        skipped = std::erase_if(deals, [&](std::uint64_t deal) { return resumed.deals.count(deal) != 0; });
+        resumed = read_resume(opt.resume, rules, opt);
+        skipped = static_cast<std::uint64_t>(
+            std::count_if(resumed.deals.begin(), resumed.deals.end(), [&](std::uint64_t d) { return deals.holds(d); }));
         // Appended to the file, the first line must not join its torn last one.
         if (resumed.partial_line) fmt::print("\n");
     }
+    const std::uint64_t to_solve = deals.count - skipped;
 
     StatusLine status;
     const StopOnSignal signals;
@@ -369,11 +418,11 @@ void run_batch(const SolveOptions& opt) {
     auto batch_status = [&] {
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::size_t done = finished.load();
-        std::string text = fmt::format("deals {} of {}: {} won, {} no win, {} undecided; {}", done, deals.size(),
+        std::string text = fmt::format("deals {} of {}: {} won, {} no win, {} undecided; {}", done, to_solve,
                                        won.load(), lost.load(), undecided.load(), duration(elapsed));
-        if (done > 0 && done < deals.size())
+        if (done > 0 && done < to_solve)
             text += fmt::format(", about {} left",
-                                duration(elapsed / static_cast<double>(done) * static_cast<double>(deals.size() - done)));
+                                duration(elapsed / static_cast<double>(done) * static_cast<double>(to_solve - done)));
         return text;
     };
     Progress progress;
@@ -381,26 +430,28 @@ void run_batch(const SolveOptions& opt) {
     status.show(batch_status, true);
 
     // Lines come out in deal order whatever finishes first. Once interrupted,
-    // deals not finished write no line: a resumed run solves them.
+    // deals not finished write no line: a resumed run solves them. Nor do the
+    // deals the resumed file has.
     std::vector<double> seconds;
     auto compute = [&](std::size_t i) {
-        if (interrupted.load()) {
+        if (interrupted.load() || resumed.deals.count(deals.at(i)) != 0) {
             SolveResult skip;
             skip.limit = Limit::Stopped;
             return skip;
         }
-        return solve_game(Game(rules, deal_number(deals[i], rules)), opt, progress);
+        return solve_game(Game(rules, deal_number(deals.at(i), rules)), opt, progress);
     };
-    in_order<SolveResult>(deals.size(), opt.jobs, compute, [&](std::size_t i, SolveResult r) {
+    auto emit = [&](std::size_t i, SolveResult r) {
         if (r.limit == Limit::Stopped) return;
         won += r.verdict == Verdict::Won;
         lost += r.verdict == Verdict::NoWin;
         undecided += r.verdict == Verdict::Undecided;
         ++finished;
         seconds.push_back(r.seconds);
-        Json out = {{"deal", deals[i]}, {"rules", rules.preset}};
-        if (opt.fair) out["fair"] = true;
+        Json out = {{"deal", deals.at(i)}};
+        add_study(out, rules, opt);
         add_statistics(out, r);
+        add_settings(out, rules);
         status.clear();
         fmt::print("{}\n", out.dump());
         // A line that cannot be written (a full disk) stops the batch: hours of
@@ -412,7 +463,8 @@ void run_batch(const SolveOptions& opt) {
             throw std::system_error(error, std::generic_category(), "standard output");  // main says it
         }
         status.show(batch_status, true);
-    });
+    };
+    in_order<SolveResult>(deals.count, opt.jobs, compute, emit, &interrupted);
     status.clear();
 
     const bool stopped = interrupted.load();
@@ -420,8 +472,8 @@ void run_batch(const SolveOptions& opt) {
     const auto n = static_cast<double>(done);
     const double low = n > 0 ? won / n : 0;
     const double high = n > 0 ? (won + undecided) / n : 0;
-    Json summary = {{"summary", true}, {"rules", rules.preset}};
-    if (opt.fair) summary["fair"] = true;
+    Json summary = {{"summary", true}};
+    add_study(summary, rules, opt);
     summary["deals"] = done;
     summary["won"] = won.load();
     summary["no_win"] = lost.load();
@@ -432,12 +484,15 @@ void run_batch(const SolveOptions& opt) {
     summary["p90_seconds"] = rounded(percentile(seconds, 0.9), 3);
     if (!opt.resume.empty()) summary["skipped"] = skipped;
     if (stopped) summary["interrupted"] = true;
+    add_settings(summary, rules);
     fmt::print("{}\n", summary.dump());
     std::fflush(stdout);
-    const std::size_t counted = stopped ? deals.size() : done;
+    const std::uint64_t counted = stopped ? to_solve : done;
     fmt::print(stderr, "{}{}: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
                stopped ? fmt::format("interrupted after {} of ", done) : std::string(), plural(counted, "deal"),
-               won.load(), lost.load(), opt.fair ? "lost by the fair strategy" : "proven lost", undecided.load(),
+               won.load(), lost.load(),
+               opt.fair ? "lost by the fair strategy" : opt.no_shuffle ? "proven lost by moves alone" : "proven lost",
+               undecided.load(),
                100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));
     if (!opt.resume.empty())
         fmt::print(stderr, "{} skipped: already in {}\n", plural(skipped, "deal"), opt.resume);

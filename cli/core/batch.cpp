@@ -42,14 +42,14 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
     return {k, n};
 }
 
-std::vector<std::uint64_t> shard_deals(std::uint64_t from, std::uint64_t to, std::uint64_t shard,
-                                       std::uint64_t shards) {
-    std::vector<std::uint64_t> deals;
-    for (std::uint64_t deal = from + (shard - 1); deal >= from && deal <= to; deal += shards) {
-        deals.push_back(deal);
-        if (deal > UINT64_MAX - shards) break;  // the next one would wrap around
-    }
-    return deals;
+DealRange shard_deals(std::uint64_t from, std::uint64_t to, std::uint64_t shard, std::uint64_t shards) {
+    DealRange range;
+    range.step = shards;
+    if (from > to || shard - 1 > to - from) return range;  // no deal of this shard in the range
+    range.first = from + (shard - 1);
+    const std::uint64_t last_index = (to - range.first) / shards;
+    range.count = last_index == UINT64_MAX ? UINT64_MAX : last_index + 1;
+    return range;
 }
 
 double percentile(std::vector<double> values, double p) {

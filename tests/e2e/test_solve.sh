@@ -36,6 +36,11 @@ cp "$ADDICTION_FILE" "$WORK/won.toml"
 expect 0 "solve --apply on a won game" solve --apply
 same_file "$WORK/won.toml" "$ADDICTION_FILE" "solve --apply on a won game"
 
+# The moves-only search says what it proved.
+addiction new DAmg2FXPM- --ranks 4 --force >/dev/null
+refused 3 "--no-shuffle" solve --no-shuffle
+contains "$err" "no win by moves alone" "--no-shuffle says moves alone"
+
 # --json: one object on stdout.
 addiction new 3 --rules gaps --force >/dev/null
 expect 0 "solve --json" solve --json

@@ -166,5 +166,21 @@ got=$(jq -cR 'fromjson? // empty | select(.summary != true) | .deal' torn.jsonl 
 if [ "$got" = '1 2 3 4 5 6 ' ]; then ok; else bad "resume after a torn line: $got"; fi
 refused 1 "resume from other rules" solve --deals 1-6 --rules gaps --resume out.jsonl
 refused 1 "resume from a missing file" solve --deals 1-6 --rules mini --resume missing.jsonl
+# A study is its rules' settings too, the player, and the shuffles: a line of
+# custom rules names them, and --no-shuffle is said (its losses are no losses of
+# the game). Both were taken as the same study and merged.
+addiction solve --deals 1-2 --rules mini --ranks 6 >six.jsonl 2>/dev/null
+jq_is "$(head -1 six.jsonl)" '[.rules, .settings.ranks]' '["custom",6]' "a custom line carries its settings"
+refused 1 "resume from other settings" solve --deals 1-3 --rules mini --ranks 5 --resume six.jsonl
+contains "$err" "of other settings (6 ranks" "resume from other settings: the message"
+expect 0 "resume from the same settings" solve --deals 1-3 --rules mini --ranks 6 --resume six.jsonl
+addiction solve --deals 1-2 --rules mini --no-shuffle >moves.jsonl 2>/dev/null
+jq_is "$(head -1 moves.jsonl)" .no_shuffle true "a --no-shuffle line says so"
+refused 1 "resume --no-shuffle lines without it" solve --deals 1-3 --rules mini --resume moves.jsonl
+contains "$err" "mini rules (moves only), not mini rules" "resume --no-shuffle: the message"
+# A range is counted, not listed: 10^11 deals took all memory before the first.
+( ulimit -v 1000000; timeout 5 "$BIN" solve --deals 1-100000000000 --rules mini --memory 16 >huge.jsonl 2>/dev/null )
+jq_is "$(head -1 huge.jsonl)" .deal 1 "a range of 10^11 deals starts at once"
+jq_is "$(tail -1 huge.jsonl)" .interrupted true "and stops with its summary"
 
 finish

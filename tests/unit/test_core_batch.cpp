@@ -36,15 +36,33 @@ TEST_CASE("a shard is K/N with 1 <= K <= N") {
 }
 
 TEST_CASE("shards take every N-th deal and together cover the range once") {
-    CHECK(shard_deals(1, 10, 2, 3) == std::vector<std::uint64_t>{2, 5, 8});
-    CHECK(shard_deals(1, 1, 2, 2).empty());
+    auto listed = [](DealRange range) {
+        std::vector<std::uint64_t> out;
+        for (std::uint64_t i = 0; i < range.count; ++i) out.push_back(range.at(i));
+        return out;
+    };
+    CHECK(listed(shard_deals(1, 10, 2, 3)) == std::vector<std::uint64_t>{2, 5, 8});
+    CHECK(shard_deals(1, 1, 2, 2).count == 0);
     std::vector<int> seen(11, 0);
     for (std::uint64_t k = 1; k <= 4; ++k)
-        for (std::uint64_t deal : shard_deals(1, 10, k, 4)) ++seen[deal];
+        for (std::uint64_t deal : listed(shard_deals(1, 10, k, 4))) ++seen[deal];
     CHECK(std::count(seen.begin() + 1, seen.end(), 1) == 10);
     // The top of the range: no wrap-around to deal 0.
-    CHECK(shard_deals(UINT64_MAX - 2, UINT64_MAX, 1, 2) == std::vector<std::uint64_t>{UINT64_MAX - 2, UINT64_MAX});
-    CHECK(shard_deals(UINT64_MAX - 1, UINT64_MAX, 1, 1) == std::vector<std::uint64_t>{UINT64_MAX - 1, UINT64_MAX});
+    CHECK(listed(shard_deals(UINT64_MAX - 2, UINT64_MAX, 1, 2)) == std::vector<std::uint64_t>{UINT64_MAX - 2, UINT64_MAX});
+    CHECK(listed(shard_deals(UINT64_MAX - 1, UINT64_MAX, 1, 1)) == std::vector<std::uint64_t>{UINT64_MAX - 1, UINT64_MAX});
+    CHECK(shard_deals(UINT64_MAX, UINT64_MAX, 2, 3).count == 0);
+    // A range is counted, not listed: 10^11 deals took all memory.
+    const DealRange huge = shard_deals(1, 100'000'000'000, 3, 4);
+    CHECK(huge.count == 25'000'000'000);
+    CHECK(huge.at(huge.count - 1) == 99'999'999'999);
+    CHECK(shard_deals(0, UINT64_MAX, 1, 1).count == UINT64_MAX);
+    CHECK(shard_deals(0, UINT64_MAX, 2, 2).count == std::uint64_t{1} << 63);
+    // holds: in the range, and this shard's.
+    const DealRange shard = shard_deals(1, 10, 2, 3);
+    CHECK(shard.holds(5));
+    CHECK_FALSE(shard.holds(4));
+    CHECK_FALSE(shard.holds(11));
+    CHECK_FALSE(shard.holds(1));
 }
 
 TEST_CASE("percentiles are nearest-rank") {
@@ -83,6 +101,23 @@ TEST_CASE("results computed on several threads come out in order") {
     int calls = 0;
     in_order<int>(0, 4, [](std::size_t) { return 1; }, [&](std::size_t, int) { ++calls; });
     CHECK(calls == 0);
+}
+
+TEST_CASE("a stop starts no more items and emits the ones started; memory stays within the window") {
+    std::atomic<bool> stop{false};
+    std::vector<std::size_t> emitted;
+    // A count no list could hold: items are started as they are taken.
+    in_order<std::size_t>(
+        SIZE_MAX, 2,
+        [&](std::size_t i) {
+            if (i == 1000) stop = true;
+            return i;
+        },
+        [&](std::size_t i, std::size_t) { emitted.push_back(i); }, &stop, 16);
+    REQUIRE(emitted.size() >= 1001);
+    // The items the other worker had taken: at most the window ahead of item 1000.
+    CHECK(emitted.size() <= 1001 + 16);
+    for (std::size_t i = 0; i < emitted.size(); ++i) CHECK(emitted[i] == i);
 }
 
 TEST_CASE("an exception in the work stops the output before its item") {
