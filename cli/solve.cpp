@@ -533,8 +533,9 @@ void setup_solve(CLI::App& app, const Globals& globals) {
                   "shuffle from the position found with the most cards placed; a lost verdict then means this "
                   "strategy lost, not that no win exists");
     auto* deals = sub->add_option("--deals", opt->deals,
-                    "Solve deals FROM-TO instead of the game file: one JSON line per deal (deal, rules, verdict, "
-                    "moves, shuffles, positions, seconds, peak_mb, and limit when undecided) in deal order, then a "
+                    "Solve deals FROM-TO instead of the game file: one JSON line per deal (deal, rules, fair and "
+                    "no_shuffle when given, verdict, moves, shuffles, positions, seconds, peak_mb, limit when "
+                    "undecided, settings for custom rules or yours) in deal order, then a "
                     "summary line (summary, deals, won, no_win, undecided, win_rate_low, win_rate_high, "
                     "median_seconds, p90_seconds, and skipped with --resume, interrupted after Ctrl-C)")
         ->check(parsed_by([](const std::string& text) { parse_range(text); }))
