@@ -167,6 +167,26 @@ std::string save_game(const Game& game) {
     return out.str();
 }
 
+namespace {
+
+// A key this program does not know would be dropped at the next save, and with it
+// whatever it meant. Checked last, so that a key misspelt names the one missing
+// ("no [play] table" for [play2]). The keys of every format (format 1's are a
+// subset; read_settings refuses a family key where the format has none).
+void refuse_unknown_game_keys(const toml::table& root) {
+    refuse_unknown_keys(root, {"format", "rules", "deal", "play"}, "a game file");
+    refuse_unknown_keys(*root["rules"].as_table(),
+                        {"preset", "ranks", "shuffles", "redeal", "fill_from_right", "aces", "fill",
+                         "right_fills_first_column"},
+                        "[rules]", "rules.");
+    refuse_unknown_keys(*root["deal"].as_table(), {"id", "rows"}, "[deal]", "deal.");
+    refuse_unknown_keys(*root["play"].as_table(),
+                        {"shuffles_spent", "board", "history", "redo", "helped", "recorded", "started", "last", "times"},
+                        "[play]", "play.");
+}
+
+}  // namespace
+
 Game load_game(std::string_view text, std::string_view source) {
     const toml::table root = parse_toml(text, source);
     Reader reader(root);
@@ -200,6 +220,7 @@ Game load_game(std::string_view text, std::string_view source) {
         // It ended before there was a record: nothing to add to it now.
         log.recorded = game.status() == Status::Won || game.status() == Status::Lost;
         log.times.assign(game.history().size(), 0);  // no clock then
+        refuse_unknown_game_keys(root);
         return game;
     }
     log.helped = Reader::boolean(play, "play", "helped");
@@ -228,6 +249,7 @@ Game load_game(std::string_view text, std::string_view source) {
         log.times.clear();
         for (std::size_t i = 0; i < actions; ++i) log.times.push_back(i == 0 ? log.started : log.last);
     }
+    refuse_unknown_game_keys(root);
     return game;
 }
 

@@ -107,6 +107,21 @@ TEST_CASE("a key with tens of thousands of dotted parts is refused, not a crash"
     CHECK_NOTHROW(check_key_depth("# " + deep + "\nx = '" + deep + "'\ny = \"\"\"\n" + deep + "\"\"\"\na.b.c = 1\n", "g"));
 }
 
+// A key the program does not know was read past and dropped at the next save.
+TEST_CASE("a game file's unknown keys are refused, in every table") {
+    const std::string good = save_game(played());
+    CHECK_NOTHROW(load_game(good, "g"));
+    CHECK_THROWS_WITH(load_game(replace(good, "format = 2", "format = 2\nfoo = 1"), "g"),
+                      doctest::Contains("unknown key 'foo' (a game file has format, rules, deal"));
+    CHECK_THROWS_WITH(load_game(replace(good, "ranks = 13", "ranks = 13\nshufles = 0"), "g"),
+                      doctest::Contains("unknown key 'rules.shufles' ([rules] has preset, ranks, shuffles"));
+    CHECK_THROWS_WITH(load_game(replace(good, "[deal]", "[deal]\nseed = 1"), "g"),
+                      doctest::Contains("unknown key 'deal.seed'"));
+    CHECK_THROWS_WITH(load_game(replace(good, "[play]", "[play]\nbogus = 1"), "g"),
+                      doctest::Contains("unknown key 'play.bogus'"));
+    CHECK_THROWS_WITH(load_game(good + "[zzz]\n", "g"), doctest::Contains("unknown key 'zzz'"));
+}
+
 // Regression (found by fuzz_archive in CI): a huge float where an integer belongs
 // went through toml++'s value<int64_t>(), whose float conversion is undefined.
 TEST_CASE("a huge float where an integer belongs is refused") {
