@@ -87,6 +87,12 @@ std::string rule_set_name_problem(std::string_view name) {
                       });
     if (!good)
         return fmt::format("'{}' is not a rule-set name: letters, digits, '-' and '_', not starting with '-'", name);
+    if (name == "custom") return "'custom' is not a rule-set name: it names rules that are no rule set's";
+    return "";
+}
+
+std::string rule_set_file_name_problem(std::string_view name) {
+    if (std::string problem = rule_set_name_problem(name); !problem.empty()) return problem;
     // Case aside too: 'Montana' beside 'montana' is two names to read as one (and
     // one file on a file system that ignores case).
     auto lower = [](std::string_view text) {
@@ -104,7 +110,7 @@ std::string rule_set_name_problem(std::string_view name) {
 }
 
 RuleSet parse_rule_set(std::string_view toml_text, std::string_view name, std::string_view source) {
-    if (std::string problem = rule_set_name_problem(name); !problem.empty()) throw Error(problem);
+    if (std::string problem = rule_set_file_name_problem(name); !problem.empty()) throw Error(problem);
     const toml::table root = parse_toml(toml_text, source);
     refuse_unknown_keys(root, {"description", "ranks", "aces", "fill", "fill_from_right", "right_fills_first_column",
                                "shuffles", "redeal"},

@@ -50,6 +50,10 @@ bool is_shipped_rule_set(std::string_view name);
 // digits, '-' and '_', not starting with '-', at most 64 characters, not "custom"
 // (the name of rules that are no rule set's).
 std::string rule_set_name_problem(std::string_view name);
+// As rule_set_name_problem, and for the name of a rule-set file (yours) also not
+// a shipped name in another case ('Montana') nor 'custom' in any. Only for the
+// files: games and deals that recorded such a name before still load.
+std::string rule_set_file_name_problem(std::string_view name);
 
 // Parses a rule-set file: its description and settings. Throws Error naming the
 // key ("ranks must be an integer from 4 to 13", "unknown key 'rank'"), syntax

@@ -79,7 +79,7 @@ std::vector<std::string> rule_set_names() {
     std::vector<std::string> names(preset_names().begin(), preset_names().end());
     for (const fs::path& file : user_files(false)) {
         const std::string name = file.stem().string();
-        if (!is_shipped_rule_set(name) && rule_set_name_problem(name).empty()) names.push_back(name);
+        if (!is_shipped_rule_set(name) && rule_set_file_name_problem(name).empty()) names.push_back(name);
     }
     return names;
 }
