@@ -16,6 +16,7 @@
 #include "json.hpp"
 #include "paths.hpp"
 #include "plural.hpp"
+#include "rule_set.hpp"
 #include "store.hpp"
 #include "svg.hpp"
 #include "toml_input.hpp"
@@ -23,6 +24,17 @@
 
 namespace addiction::cli {
 namespace {
+
+// The game's name for a picture's title: a shipped set's own ("Blue Moon
+// (Rangoon)", the start of its description), a set of yours by its name, else
+// "Custom rules". Every picture said "Addiction".
+std::string game_name(const Rules& rules) {
+    if (preset_name_for(rules) == rules.preset && is_shipped_rule_set(rules.preset)) {
+        const std::string& description = shipped_rule_set(rules.preset).description;
+        return description.substr(0, description.find(':'));
+    }
+    return rules.preset == "custom" ? std::string("Custom rules") : rules.preset;
+}
 
 struct ExportOptions {
     ExportFormat format = ExportFormat::Text;
@@ -57,7 +69,8 @@ std::string exported(const Game& game, const ExportOptions& opt, const Globals& 
             return render_board(game.board(), game.rules(), Style{false, globals.style().ascii}) + status_line(game) + "\n";
         case ExportFormat::Json: return game_json(game) + "\n";
         case ExportFormat::Svg: {
-            const auto title = fmt::format("Addiction, deal {}: {}", game.deal().id, to_string(game.status()));
+            const auto title = fmt::format("{}, deal {}: {}", game_name(game.rules()), game.deal().id,
+                                           to_string(game.status()));
             const auto subtitle = fmt::format("{} rules, {}, {} left, {} placed", game.rules().preset,
                                               plural(game.moves_made(), "move"), plural(game.shuffles_left(), "shuffle"),
                                               plural(game.board().placed_count(), "card"));

@@ -1,5 +1,8 @@
 #include "svg.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace addiction {
@@ -32,8 +35,9 @@ std::string rank_text(Card card) {
 
 bool is_red(Card card) { return card.suit() == Suit::Diamonds || card.suit() == Suit::Hearts; }
 
-std::string slot_picture(const Board& board, const Rules& rules, Slot slot) {
-    const int x = kMargin + slot.col * (kCardWidth + kSpacing);
+// `left`: where the board starts, past the margin.
+std::string slot_picture(const Board& board, const Rules& rules, Slot slot, int left) {
+    const int x = left + kMargin + slot.col * (kCardWidth + kSpacing);
     const int y = kTitleHeight + kMargin + slot.row * (kCardHeight + kSpacing);
     const Card card = board.at(slot);
     std::string out = fmt::format("<g id=\"{}\" transform=\"translate({} {})\">", to_string(slot), x, y);
@@ -62,10 +66,23 @@ std::string slot_picture(const Board& board, const Rules& rules, Slot slot) {
     return out + "</g>\n";
 }
 
+// About how wide `text` is at `em` pixels a character: an estimate on the wide
+// side (DejaVu Sans averages 0.6 em, its digits 0.64, bold more), as the font
+// varies with the viewer.
+int text_width(std::string_view text, double em) {
+    const auto characters = std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xc0) != 0x80; });
+    return static_cast<int>(std::ceil(static_cast<double>(characters) * em));
+}
+
 }  // namespace
 
 std::string svg_picture(const Board& board, const Rules& rules, std::string_view title, std::string_view subtitle) {
-    const int width = 2 * kMargin + board.width() * (kCardWidth + kSpacing) - kSpacing;
+    // A narrow board (few ranks) under a long title was cut at the title's end: the
+    // picture is as wide as its text needs, the board centred in it.
+    const int board_width = 2 * kMargin + board.width() * (kCardWidth + kSpacing) - kSpacing;
+    const int width = std::max(board_width, 2 * kMargin + std::max(text_width(title, 22 * 0.7),
+                                                                    text_width(subtitle, 14 * 0.62)));
+    const int left = (width - board_width) / 2;
     const int height = kTitleHeight + 2 * kMargin + kRows * (kCardHeight + kSpacing) - kSpacing;
     std::string out = fmt::format(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -94,13 +111,13 @@ std::string svg_picture(const Board& board, const Rules& rules, std::string_view
         fmt::arg("s", escape(subtitle)));
     for (int col = 0; col < board.width(); ++col)
         out += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>\n",
-                           kMargin + col * (kCardWidth + kSpacing) + kCardWidth / 2, kTitleHeight + kMargin - 10,
+                           left + kMargin + col * (kCardWidth + kSpacing) + kCardWidth / 2, kTitleHeight + kMargin - 10,
                            col + 1);
     for (int row = 0; row < kRows; ++row)
-        out += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>\n", kMargin / 2,
+        out += fmt::format("<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>\n", left + kMargin / 2,
                            kTitleHeight + kMargin + row * (kCardHeight + kSpacing) + kCardHeight / 2 + 5,
                            static_cast<char>('a' + row));
-    for (int i = 0; i < board.size(); ++i) out += slot_picture(board, rules, board.slot(i));
+    for (int i = 0; i < board.size(); ++i) out += slot_picture(board, rules, board.slot(i), left);
     return out + "</svg>\n";
 }
 

@@ -70,6 +70,9 @@ for entry in $games; do
   jq_is "$(addiction show --json)" .rules.preset "\"$game\"" "$game: the deal file keeps the rules"
   expect 0 "$game: export svg" export --format svg
   contains "$out" "<svg" "$game: svg"
+  # The title names the game: every picture said "Addiction".
+  name=$(addiction rules --json | jq -r --arg g "$game" '.[] | select(.name == $g) | .description | split(":")[0]')
+  contains "$out" ">$name, deal " "$game: the picture's title names $name"
 
   # Solved on a five-rank deck: a won line replays to a win through the command line.
   expect 0 "$game: a small deal" new 3 --rules "$game" --ranks 5 --force

@@ -37,3 +37,23 @@ TEST_CASE("titles are escaped") {
     CHECK(svg.find("a &lt;b&gt; &amp; &quot;c&quot;") != std::string::npos);
     CHECK(count(svg, "<rect class=\"gap") == 16);
 }
+
+// A narrow board under a long title: the text ran past the picture's edge ("deal
+// 184467…" on 4 ranks). The picture grows to the text, the board centred in it.
+TEST_CASE("a picture is as wide as its title needs, the board centred") {
+    auto width = [](const std::string& svg) {
+        const auto at = svg.find("width=\"") + 7;
+        return std::stoi(svg.substr(at, svg.find('"', at) - at));
+    };
+    const Board narrow(4);  // 4 ranks: 4 slots a row
+    const std::string short_title = svg_picture(narrow, preset("mini"), "deal 1", "");
+    CHECK(width(short_title) == 2 * 32 + 4 * 64 - 8);  // the board's own width
+    const std::string title = "Custom rules, deal 18446744073709551615: playing";
+    const std::string wide = svg_picture(narrow, preset("mini"), title, "");
+    // Bold 22 px DejaVu Sans averages under 0.65 em a character.
+    CHECK(width(wide) >= 2 * 32 + static_cast<int>(title.size() * 22 * 0.65));
+    // Centred: the first card's column as far from the left as the last's from the right.
+    const int board = 2 * 32 + 4 * 64 - 8;
+    CHECK(wide.find("<g id=\"a1\" transform=\"translate(" + std::to_string((width(wide) - board) / 2 + 32) + " ") !=
+          std::string::npos);
+}
