@@ -43,4 +43,25 @@ for words in "xoshiro256" "SplitMix64" "0xD1342543DE82EF95" "Lemire" "FNV-1a" "v
   "check character" "left out"; do
   contains "$page5" "$words" "addiction(5) has $words"
 done
+
+# README's console examples run as shown: each block from a fresh state, each
+# command as a shell runs it. 'move c7' on deal 42 went stale (c7 holds a card).
+block=0
+while IFS= read -r line; do
+  case "$line" in
+    '```console') block=$((block + 1)); state="$WORK/readme-$block"; mkdir -p "$state"; continue ;;
+    '$ '*) command=${line#'$ '} ;;
+    *) continue ;;
+  esac
+  ( unset ADDICTION_FILE; export XDG_STATE_HOME="$state"
+    addiction() { "$BIN" "$@"; }
+    eval "$command" ) >"$WORK/.readme-out" 2>&1 && ok || bad "README block $block: '$command' failed: $(tail -1 "$WORK/.readme-out")"
+  # The board README shows for deal 1 is the one dealt.
+  if [ "$command" = "addiction new 1" ]; then
+    shown=$(sed -n '/^\$ addiction new 1$/,/^\$ /p' "$SRC/README.md" | grep -E '^ +1 +2|^[a-d]  ')
+    dealt=$(grep -E '^ +1 +2|^[a-d]  ' "$WORK/.readme-out")
+    [ -n "$shown" ] && [ "$shown" = "$dealt" ] && ok || bad "README's board of deal 1 is not the one dealt"
+  fi
+done < <(awk '/^```console/ {print; f = 1; next} /^```/ {f = 0} f && /^\$ /' "$SRC/README.md")
+[ "$block" -ge 6 ] && ok || bad "README's console examples: found $block blocks"
 finish
