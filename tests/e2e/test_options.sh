@@ -203,6 +203,8 @@ for command in $commands; do
     emptied=$((emptied + 1))
     refused 2 "$command $option ''" "$command" "$option" ''
     contains "$err" "$option" "$command $option '': the message names $option"
+    # Each option's own check spoke first: "'' is not a number of seconds".
+    contains "$err" "$option: an empty value" "$command $option '': the message says the value is empty"
   done
 done
 [ "$emptied" -ge 60 ] && ok || bad "only $emptied options given an empty value"
