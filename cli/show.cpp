@@ -46,7 +46,7 @@ void setup_show(CLI::App& app, const Globals& globals) {
     sub->add_option("--at", opt->at, "The position after the first N actions")
         ->check(whole_number(INT_MAX))
         ->type_name("N");
-    sub->add_flag("--wants", opt->wants, "Mark each live gap with the card it wants, e.g. (7H); (2) for any 2, (A) for any ace, (7) for any 7, (+H) for any higher heart")
+    sub->add_flag("--wants", opt->wants, "Mark each live gap with a card that fits it, e.g. (7H); (2) for any 2, (A) for any ace, (7) for any 7, (+H) for any higher heart (where a gap also takes from the right, 'hint --all' lists both)")
         ->excludes(json);
     sub->callback([opt, &globals] { run(*opt, globals); });
 }
