@@ -70,6 +70,12 @@ Rules rules_from(const NewOptions& opt) {
     if (rules.ranks != code_ranks)
         throw CLI::ValidationError(fmt::format("{} asks for {} ranks but the deal code {} is for {}",
                                                opt.rules.ranks_option(), rules.ranks, opt.deal, code_ranks));
+    // The same for the aces (it was exit 1, where the ranks' was 2).
+    const bool code_aces = deal_code_rules(opt.deal).aces != Aces::Removed;
+    if ((rules.aces != Aces::Removed) != code_aces)
+        throw CLI::ValidationError(fmt::format("the {} rules {} but the deal code {} is for a layout {}", rules.preset,
+                                               code_aces ? "take the aces out" : "keep the aces on the board",
+                                               opt.deal, code_aces ? "with the aces on the board" : "without aces"));
     return rules;
 }
 

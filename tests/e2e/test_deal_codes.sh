@@ -66,6 +66,12 @@ refused 2 "mini code with gaps rules" new --force --rules gaps "$MINI"
 contains "$err" "--rules gaps asks for 13 ranks but the deal code $MINI is for 7" "ranks mismatch named"
 refused 2 "mini code with --ranks 8" new --force --ranks 8 "$MINI"
 contains "$err" "--ranks 8 asks for 8 ranks but the deal code $MINI is for 7" "--ranks mismatch named"
+# The aces too, a usage error as the ranks are (it was exit 1).
+addiction new 5 --force >/dev/null
+no_aces=$(addiction show --json | jq -r .code)
+refused 2 "a code without aces with blue-moon rules" new --force --rules blue-moon "$no_aces"
+contains "$err" "the blue-moon rules keep the aces on the board but the deal code $no_aces is for a layout without aces" \
+  "aces mismatch named"
 # In a deal file without [rules], a code chooses the rules as on the command line.
 printf "deal = '%s'\n" "$MINI" >"$WORK/code.toml"
 expect 0 "a deal file holding a mini code" new --force --from "$WORK/code.toml"
