@@ -49,7 +49,11 @@ void run(const HintOptions& opt, const Globals& globals) {
     if (auto folder = PlanDiskCache::default_folder()) cache = std::make_unique<PlanDiskCache>(*folder, kCacheBytes);
     const Hint hint = addiction::hint(game, opt.peek ? HintMode::Peek : HintMode::Fair, cache.get());
     note_help(path, game);  // for the player's record: the game file stays as it is
-    if (!hint.action) throw Error(describe(hint));
+    // Where to go from there: the hints never repeat a position, the solver may.
+    if (!hint.action)
+        throw Error(fmt::format("{}: each one goes back to an earlier position ('{} undo' to try another line, or "
+                                "'{} solve', whose line may pass through them)",
+                                describe(hint), game_command(path), game_command(path)));
     if (opt.json) {
         nlohmann::ordered_json out;
         out["action"] = to_string(*hint.action);
