@@ -103,7 +103,7 @@ TEST_CASE("results computed on several threads come out in order") {
     CHECK(calls == 0);
 }
 
-TEST_CASE("a stop starts no more items and emits the ones started; memory stays within the window") {
+TEST_CASE("a stop starts no more items and emits the ones started, in memory that stays within the window") {
     std::atomic<bool> stop{false};
     std::vector<std::size_t> emitted;
     // A count no list could hold: items are started as they are taken.
