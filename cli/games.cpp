@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "checks.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "json.hpp"
@@ -144,7 +145,7 @@ void setup_games(CLI::App& app, const Globals& globals) {
     globals.no_drawing(sub);
     auto* json = sub->add_flag("--json", opt->json, "One JSON array for scripts (see addiction(1))");
     auto* remove_option = sub->add_option("--remove", opt->remove, "Remove the game NAME (a finished one, unless --force)")
-                              ->check(CLI::Validator([](std::string& name) { return name.empty() ? "" : game_name_problem(name); }, ""))
+                              ->check(no_problem(game_name_problem))
                               ->type_name("NAME")
                               ->excludes(json);
     sub->add_flag("--force", opt->force, "With --remove: remove a game in progress, one with actions (it counts as abandoned)")

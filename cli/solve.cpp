@@ -307,8 +307,9 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
     } else {
         if (!opt.apply && result.verdict == Verdict::Won)
             for (const Action& action : result.line) fmt::print("{}\n", to_string(action));
-        fmt::print(stderr, "{}; {} positions in {:.2f} s, peak {:.1f} MB\n", verdict_words(result, opt.fair, opt.no_shuffle),
-                   result.positions, result.seconds, megabytes(result.peak_bytes));
+        fmt::print(stderr, "{}; {} positions in {:.2f} s, peak {:.1f} MB\n",
+                   verdict_words(result, opt.fair, opt.no_shuffle), result.positions, result.seconds,
+                   megabytes(result.peak_bytes));
         if (opt.apply && result.verdict == Verdict::Won) print_position(*after, globals.style());
     }
     std::fflush(stdout);

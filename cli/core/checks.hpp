@@ -102,4 +102,14 @@ inline CLI::Validator parsed_by(std::function<void(const std::string&)> parse) {
         "");
 }
 
+// A value `problem` says nothing against (it returns "" for a good one, else
+// what is wrong). An empty value is left to not_empty().
+inline CLI::Validator no_problem(std::function<std::string(const std::string&)> problem, const std::string& name = "") {
+    return CLI::Validator(
+        [problem = std::move(problem)](const std::string& value) {
+            return value.empty() ? std::string() : problem(value);
+        },
+        name);
+}
+
 }  // namespace addiction::cli
