@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <ctime>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -65,13 +66,33 @@ struct SolveOptions {
 std::atomic<bool> interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch a lock-free atomic");
 
-extern "C" void on_stop_signal(int) { interrupted.store(true); }
+// When the first stop signal came (CLOCK_MONOTONIC, ns), 0 before.
+std::atomic<std::int64_t> first_signal_at{0};
+static_assert(std::atomic<std::int64_t>::is_always_lock_free, "a signal handler may only touch a lock-free atomic");
+
+// Sets the flag. A second signal ends the process as usual, for a user who does
+// not want to wait, unless it comes within half a second of the first: that is
+// the same request sent twice. timeout(1) signals the command and then its
+// process group, so `timeout 3600 addiction solve --deals ...` was killed by its
+// own second SIGTERM one time in five, its summary lost. Only async-signal-safe
+// calls here.
+extern "C" void on_stop_signal(int signal) {
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    const std::int64_t at = std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+    std::int64_t first = 0;
+    if (first_signal_at.compare_exchange_strong(first, at)) {
+        interrupted.store(true);
+        return;
+    }
+    if (at - first < 500'000'000) return;
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
 
 // Catches SIGINT and SIGTERM while it lives and restores what was there before.
-// The handler only sets the flag; SA_RESETHAND makes a second Ctrl-C act as
-// usual (end the process) for a user who does not want to wait. A signal the
-// process was started with ignored (nohup, a background job of a script) stays
-// ignored.
+// A signal the process was started with ignored (nohup, a background job of a
+// script) stays ignored.
 class StopOnSignal {
 public:
     StopOnSignal() : int_(SIGINT), term_(SIGTERM) {}
@@ -88,7 +109,7 @@ private:
             // SA_RESTART: a write to the terminal (the status line) that the
             // signal lands in goes on, where it failed with EINTR and fmt made
             // that an "internal error" in place of the interrupted summary.
-            action.sa_flags = static_cast<int>(SA_RESETHAND | SA_RESTART);
+            action.sa_flags = SA_RESTART;
             caught_ = sigaction(signal_, &action, nullptr) == 0;
         }
         ~Catch() {
