@@ -46,6 +46,9 @@ Game replayed_game(const std::string& name, const Globals& globals) {
 }
 
 void run(const ReplayOptions& opt, const Globals& globals) {
+    // Options at odds whatever the game: a usage error, as solve --deals 5-1 is.
+    if (opt.from && opt.to && *opt.from > *opt.to)
+        throw CLI::ValidationError(fmt::format("--from {} is after --to {}", *opt.from, *opt.to));
     const Game game = replayed_game(opt.name, globals);
     const int length = static_cast<int>(game.history().size());
     const int from = opt.from.value_or(0);

@@ -16,8 +16,8 @@ contains "$last" "$(addiction --color never show | head -6 | tail -5)" "ends at 
 expect 0 "replay --from 2 --to 3" --color never replay --from 2 --to 3
 [ "$(printf '%s\n' "$out" | grep -c '^position ')" -eq 2 ] && ok || bad "2 positions"
 contains "$out" "position 2: move" "from 2"
-refused 1 "bad range" replay --from 4 --to 2
-[ "$err" = "addiction: --from 4 is after --to 2" ] && ok || bad "bad range: $err"
+refused 2 "bad range" replay --from 4 --to 2
+[ "$err" = "addiction: --from 4 is after --to 2 (try 'addiction replay --help')" ] && ok || bad "bad range: $err"
 refused 2 "--from a word" replay --from two
 contains "$err" "--from: 'two' is not a whole number, 0 or more" "--from a word"
 refused 1 "past the end" replay --to 9
