@@ -53,6 +53,9 @@ while IFS= read -r line; do
     '$ '*) command=${line#'$ '} ;;
     *) continue ;;
   esac
+  # The loops play whole games a command at a time: a minute under the
+  # sanitizers (ADDICTION_TEST_SHORT=1), which check each command's path once.
+  [ "${ADDICTION_TEST_SHORT:-0}" = 1 ] && [[ "$command" == *while* ]] && continue
   ( unset ADDICTION_FILE; export XDG_STATE_HOME="$state"
     addiction() { "$BIN" "$@"; }
     eval "$command" ) >"$WORK/.readme-out" 2>&1 && ok || bad "README block $block: '$command' failed: $(tail -1 "$WORK/.readme-out")"
