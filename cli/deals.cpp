@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "archive_folders.hpp"
-#include "checks.hpp"
 #include "commands.hpp"
 #include "paths.hpp"
 #include "rule_sets.hpp"
@@ -79,7 +78,7 @@ void setup_deals(CLI::App& app, const Globals& globals) {
     globals.no_record(sub);
     sub->add_flag("--json", opt->json, "One JSON array for scripts");
     sub->add_option("-r,--rules", opt->rules, "Only deals with these rules: a rule set's name, or custom")
-        ->check(no_problem([](const std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }))
+        ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
         ->type_name("NAME");
     sub->callback([opt] { run(*opt); });
 }

@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "checks.hpp"
 #include "commands.hpp"
 #include "files.hpp"
 #include "json.hpp"
@@ -145,7 +144,7 @@ void setup_games(CLI::App& app, const Globals& globals) {
     globals.no_drawing(sub);
     auto* json = sub->add_flag("--json", opt->json, "One JSON array for scripts (see addiction(1))");
     auto* remove_option = sub->add_option("--remove", opt->remove, "Remove the game NAME (a finished one, unless --force)")
-                              ->check(no_problem(game_name_problem))
+                              ->check(CLI::Validator(game_name_problem, ""))
                               ->type_name("NAME")
                               ->excludes(json);
     sub->add_flag("--force", opt->force, "With --remove: remove a game in progress, one with actions (it counts as abandoned)")

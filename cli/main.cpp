@@ -233,11 +233,13 @@ void setup_help(CLI::App& app, const addiction::cli::Globals& globals) {
 // with FILE unset played the default game, `new --from ''` dealt a random one
 // over the game in progress, `solve --deals ''` solved the game file. Not for
 // free text (export --description), nor for `complete`, which the completion
-// scripts call with the word being typed, empty at first.
+// scripts call with the word being typed, empty at first. First of the option's
+// checks (transform puts it before them, check after): each of them said it of
+// '' in its own words ("'' is not a number of seconds", "unknown rule set ''").
 void refuse_empty_values(CLI::App& app) {
     for (CLI::Option* option :
          app.get_options([](CLI::Option* o) { return o->get_type_size_max() > 0 && o->get_name() != "--description"; }))
-        option->check(addiction::cli::not_empty());
+        option->transform(addiction::cli::not_empty());
     for (CLI::App* sub : app.get_subcommands([](CLI::App* s) { return s->get_name() != "complete"; })) refuse_empty_values(*sub);
 }
 
@@ -281,7 +283,7 @@ int main(int argc, char** argv) {
     std::string game_name;
     globals.options.game = app.add_option("--game", game_name,
                    "A named game: $XDG_STATE_HOME/addiction/games/NAME.toml (default: $ADDICTION_GAME)")
-        ->check(cli::no_problem(cli::game_name_problem, "NAME"))
+        ->check(CLI::Validator(cli::game_name_problem, "NAME"))
         ->each([](const std::string& name) { cli::select_game(name); })
         ->type_name("NAME");
     bool no_record = false;

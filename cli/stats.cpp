@@ -143,7 +143,7 @@ void setup_stats(CLI::App& app, const Globals& globals) {
     globals.no_record(sub);
     globals.refuse(sub, {globals.options.ascii});
     auto* rules = sub->add_option("-r,--rules", opt->rules, "Only games of this rule set (custom: games of custom rules)")
-                      ->check(no_problem([](const std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }))
+                      ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
                       ->type_name("NAME");
     auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
     auto* since = sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)")

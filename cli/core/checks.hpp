@@ -18,9 +18,12 @@
 namespace addiction::cli {
 
 // A value given but empty: refused rather than taken for one left out.
-inline const std::string kEmptyValue = "an empty value: give one, or leave it out";
 inline CLI::Validator not_empty() {
-    return CLI::Validator([](const std::string& value) { return value.empty() ? kEmptyValue : std::string(); }, "");
+    return CLI::Validator(
+        [](const std::string& value) {
+            return value.empty() ? std::string("an empty value: give one, or leave it out") : std::string();
+        },
+        "");
 }
 
 // A number of seconds from 0 up to `most` (finite, so neither inf nor nan).
@@ -28,7 +31,6 @@ inline CLI::Validator not_empty() {
 inline CLI::Validator seconds(double most, const std::string& name) {
     return CLI::Validator(
         [most](const std::string& value) {
-            if (value.empty()) return std::string();  // not_empty() says so, as of every option
             double number = 0;
             const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
             if (error == std::errc() && end == value.data() + value.size() && std::isfinite(number) && number >= 0 &&
@@ -44,8 +46,7 @@ inline CLI::Validator seconds(double most, const std::string& name) {
 inline CLI::Validator whole_number(std::uint64_t most = UINT64_MAX) {
     return CLI::Validator(
         [most](const std::string& value) {
-            if (value.empty()) return std::string();  // not_empty()
-            if (value.find_first_not_of("0123456789") != std::string::npos)
+            if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos)
                 return fmt::format("'{}' is not a whole number, 0 or more", value);
             std::uint64_t number = 0;
             if (std::from_chars(value.data(), value.data() + value.size(), number).ec != std::errc() || number > most)
@@ -60,7 +61,6 @@ inline CLI::Validator whole_number(std::uint64_t most = UINT64_MAX) {
 inline CLI::Validator whole_number_in(std::uint64_t least, std::uint64_t most, const std::string& kind) {
     return CLI::Validator(
         [least, most](const std::string& value) {
-            if (value.empty()) return std::string();  // not_empty()
             std::uint64_t number = 0;
             const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
             if (error == std::errc() && end == value.data() + value.size() && number >= least && number <= most)
@@ -75,7 +75,7 @@ inline CLI::Validator whole_number_in(std::uint64_t least, std::uint64_t most, c
 inline CLI::Validator count_or_all(int most) {
     return CLI::Validator(
         [most](const std::string& value) {
-            if (value == "all" || value.empty()) return std::string();  // empty: not_empty()
+            if (value == "all") return std::string();
             int number = 0;
             const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
             if (error == std::errc() && end == value.data() + value.size() && number >= 1 && number <= most)
@@ -100,16 +100,6 @@ inline CLI::Validator parsed_by(std::function<void(const std::string&)> parse) {
             return std::string();
         },
         "");
-}
-
-// A value `problem` says nothing against (it returns "" for a good one, else
-// what is wrong). An empty value is left to not_empty().
-inline CLI::Validator no_problem(std::function<std::string(const std::string&)> problem, const std::string& name = "") {
-    return CLI::Validator(
-        [problem = std::move(problem)](const std::string& value) {
-            return value.empty() ? std::string() : problem(value);
-        },
-        name);
 }
 
 }  // namespace addiction::cli

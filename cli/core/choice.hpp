@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "checks.hpp"
 #include "choices.hpp"
 #include "spelling.hpp"
 
@@ -26,9 +25,6 @@ CLI::Option* choice(CLI::Option* option, const Choices<Enum>& choices) {
     for (const auto& [word, value] : choices) words.push_back(word);
     CLI::Validator one_of(
         [words](const std::string& value) {
-            // Said here, as of every option: the transformer after this one has
-            // words of its own for an empty value.
-            if (value.empty()) return kEmptyValue;
             if (std::find(words.begin(), words.end(), value) != words.end()) return std::string();
             std::string message = fmt::format("'{}' is not one of {}", value, fmt::join(words, ", "));
             if (const std::string best = closest_word(value, words); !best.empty())

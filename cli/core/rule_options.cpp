@@ -15,7 +15,7 @@ std::vector<CLI::Option*> RuleOptions::add(CLI::App& app, const std::string& pre
     out.push_back(app.add_option("-r,--rules", rules,
                                  prefix + fmt::format("Rule set: {}, or one of yours ('addiction rules' lists them)",
                                                       fmt::join(preset_names(), ", ")))
-                      ->check(no_problem(unknown_rule_set_problem))
+                      ->check(CLI::Validator(unknown_rule_set_problem, ""))
                       ->type_name("NAME"));
     out.push_back(app.add_option("--ranks", ranks, prefix + "Cards per suit, and slots per row")
                       ->check(whole_number_in(kMinRanks, kMaxRanks, "INT"))
