@@ -29,7 +29,7 @@ namespace {
 // (Rangoon)", the start of its description), a set of yours by its name, else
 // "Custom rules". Every picture said "Addiction".
 std::string game_name(const Rules& rules) {
-    if (preset_name_for(rules) == rules.preset && is_shipped_rule_set(rules.preset)) {
+    if (is_shipped_as_named(rules)) {
         const std::string& description = shipped_rule_set(rules.preset).description;
         return description.substr(0, description.find(':'));
     }

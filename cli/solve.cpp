@@ -355,7 +355,7 @@ void add_study(Json& out, const Rules& rules, const SolveOptions& opt) {
 // Where the name does not fix the settings (custom, or a rule set of yours, whose
 // file may change), the line carries them too, after the figures.
 void add_settings(Json& out, const Rules& rules) {
-    if (is_shipped_rule_set(rules.preset) && preset_name_for(rules) == rules.preset) return;
+    if (is_shipped_as_named(rules)) return;
     Json settings = rules_json(rules, true);
     settings.erase("preset");
     out["settings"] = std::move(settings);

@@ -30,10 +30,13 @@ std::string shipped_name_of(Rules rules) {
     return "custom";
 }
 
+bool is_shipped_as_named(const Rules& rules) {
+    return is_shipped_rule_set(rules.preset) && preset(rules.preset) == rules;
+}
+
 std::string preset_name_for(const Rules& rules) {
     // Only a shipped set can be checked here; a user's set is the command line's to know.
-    if (is_shipped_rule_set(rules.preset) && preset(rules.preset) == rules) return rules.preset;
-    return "custom";
+    return is_shipped_as_named(rules) ? rules.preset : "custom";
 }
 
 namespace {

@@ -68,6 +68,8 @@ struct Rules {
 const std::vector<std::string_view>& preset_names();
 // Throws Error for an unknown name.
 Rules preset(std::string_view name);
+// Whether `rules.preset` is a shipped set and these are exactly its settings.
+bool is_shipped_as_named(const Rules& rules);
 // "custom" unless the settings are exactly those of `rules.preset`.
 std::string preset_name_for(const Rules& rules);
 // The shipped set whose settings these are, whatever `rules.preset` says, or

@@ -48,7 +48,7 @@ void Tally::add(const RecordEntry& e) {
 }
 
 std::string rules_group(const Rules& rules) {
-    if (rules.preset != "custom" && preset_name_for(rules) == rules.preset) return rules.preset;
+    if (is_shipped_as_named(rules)) return rules.preset;
     // A user's rule set is known by its name (the engine cannot look it up).
     if (rules.preset != "custom" && !is_shipped_rule_set(rules.preset)) return rules.preset;
     // "1 shuffle": the label is a JSON key too, but "1 shuffles" was a slip in both.
