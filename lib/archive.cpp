@@ -52,9 +52,7 @@ Rules read_deal_rules(const toml::table& root, std::int64_t format) {
     if (!node) return preset("addiction");
     const toml::table* t = node->as_table();
     if (!t) throw Error("rules must be a table ([rules])");
-    refuse_unknown_keys(*t, {"preset", "ranks", "shuffles", "redeal", "fill_from_right", "aces", "fill",
-                             "right_fills_first_column"},
-                        "[rules]", "rules.");
+    refuse_unknown_rules_keys(*t);
     std::string name = string_at(*t, "preset", "rules.", false);
     if (name.empty()) name = "addiction";
     if (name != "custom")

@@ -175,10 +175,7 @@ namespace {
 // subset; read_settings refuses a family key where the format has none).
 void refuse_unknown_game_keys(const toml::table& root) {
     refuse_unknown_keys(root, {"format", "rules", "deal", "play"}, "a game file");
-    refuse_unknown_keys(*root["rules"].as_table(),
-                        {"preset", "ranks", "shuffles", "redeal", "fill_from_right", "aces", "fill",
-                         "right_fills_first_column"},
-                        "[rules]", "rules.");
+    refuse_unknown_rules_keys(*root["rules"].as_table());
     refuse_unknown_keys(*root["deal"].as_table(), {"id", "rows"}, "[deal]", "deal.");
     refuse_unknown_keys(*root["play"].as_table(),
                         {"shuffles_spent", "board", "history", "redo", "helped", "recorded", "started", "last", "times"},

@@ -168,6 +168,12 @@ toml::table rules_table(const Rules& rules, bool with_preset, bool family_keys) 
     return t;
 }
 
+void refuse_unknown_rules_keys(const toml::table& t) {
+    refuse_unknown_keys(t, {"preset", "ranks", "shuffles", "redeal", "fill_from_right", "aces", "fill",
+                            "right_fills_first_column"},
+                        "[rules]", "rules.");
+}
+
 void read_settings(const toml::table& t, const SettingKeys& keys, Rules& rules) {
     if (!keys.family) {
         for (std::string_view key : kFamilyKeys)

@@ -72,6 +72,10 @@ bool uses_family_settings(const Rules& rules);
 // right_fills_first_column too.
 toml::table rules_table(const Rules& rules, bool with_preset, bool family_keys);
 
+// Throws Error for a key of a [rules] table (a game file's, an archive deal's)
+// that is not preset or a setting: "unknown key 'rules.shufles' ([rules] has ...)".
+void refuse_unknown_rules_keys(const toml::table& t);
+
 // How read_settings treats the keys of a table.
 struct SettingKeys {
     std::string_view where;  // "rules": messages say "rules.ranks ..."; "" for a rule-set file

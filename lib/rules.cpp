@@ -68,13 +68,17 @@ Aces parse_aces(std::string_view text) { return kAces.parse(text); }
 Fill parse_fill(std::string_view text) { return kFills.parse(text); }
 Redeal parse_redeal(std::string_view text) { return kRedeals.parse(text); }
 
+bool random_redeal_with_aces(const Rules& rules) {
+    return rules.aces != Aces::Removed && rules.redeal == Redeal::Random;
+}
+
 void check_rules(const Rules& rules) {
     if (rules.ranks < kMinRanks || rules.ranks > kMaxRanks)
         throw Error(fmt::format("ranks must be from {} to {}", kMinRanks, kMaxRanks));
     if (rules.shuffles < 0 || rules.shuffles > kMaxShuffles)
         throw Error(fmt::format("shuffles must be from 0 to {}", kMaxShuffles));
     // The random redeal deals the aces in to mark the gaps: there are no aces to deal when they stay.
-    if (rules.aces != Aces::Removed && rules.redeal == Redeal::Random)
+    if (random_redeal_with_aces(rules))
         throw Error(fmt::format("redeal 'random' deals the aces in to make the gaps, so it needs aces = 'removed' "
                                 "(with aces = '{}' choose after-run or random-slots)",
                                 to_string(rules.aces)));

@@ -83,6 +83,9 @@ Aces parse_aces(std::string_view text);      // each throws Error naming the cho
 Fill parse_fill(std::string_view text);
 Redeal parse_redeal(std::string_view text);
 
+// Whether the aces stay on the board under the random redeal, which deals the
+// aces in to make the gaps: a combination no game can be played with.
+bool random_redeal_with_aces(const Rules& rules);
 // Throws Error for settings no game can be played with, e.g. aces that stay
 // with a redeal that takes the aces out again.
 void check_rules(const Rules& rules);

@@ -46,7 +46,7 @@ Rules RuleOptions::over(Rules base) const {
     if (base != chosen) base.preset = shipped_name_of(base);
     // CLI11 checked each option's range; a combination is left, said in options'
     // words (check_rules speaks of a file's keys). Before, this was exit 1.
-    if (base.aces != Aces::Removed && base.redeal == Redeal::Random)
+    if (random_redeal_with_aces(base))
         throw CLI::ValidationError(fmt::format("--redeal random deals the aces in to make the gaps, but {} keeps them "
                                                "on the board: give --redeal after-run or random-slots",
                                                chosen.preset));
