@@ -12,6 +12,7 @@
 #include "plan_cache.hpp"
 #include "record_store.hpp"
 #include "store.hpp"
+#include "tell.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -63,7 +64,7 @@ void run(const HintOptions& opt, const Globals& globals) {
         return;
     }
     fmt::print("{}\n", to_string(*hint.action));
-    fmt::print(stderr, "hint: {}\n", describe(hint));
+    tell("hint: {}\n", describe(hint));
 }
 
 }  // namespace

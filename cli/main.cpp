@@ -19,6 +19,7 @@
 #include "record_store.hpp"
 #include "rules.hpp"
 #include "spelling.hpp"
+#include "tell.hpp"
 
 #ifndef ADDICTION_VERSION
 #define ADDICTION_VERSION "0"
@@ -222,7 +223,7 @@ void setup_help(CLI::App& app, const addiction::cli::Globals& globals) {
         for (const CLI::App* s : app.get_subcommands([](const CLI::App* c) { return !c->get_group().empty(); }))
             if (s->get_name() == *command) target = s;
         if (!target) {
-            fmt::print(stderr, "addiction: {}\n", printable(unknown_command(app, *command)));
+            addiction::cli::tell("addiction: {}\n", printable(unknown_command(app, *command)));
             throw addiction::cli::ExitStatus{kUsage};
         }
         fmt::print("{}", target->help("addiction"));
@@ -248,7 +249,7 @@ void refuse_empty_values(CLI::App& app) {
 // 0. stdio keeps a short output in its buffer until the end, so the check is a
 // flush there; a long one fails on the way (fmt's print throws, main's catch).
 void say_stdout_failed(int error) {
-    fmt::print(stderr, "addiction: cannot write to standard output{}\n",
+    addiction::cli::tell("addiction: cannot write to standard output{}\n",
                error != 0 ? fmt::format(": {}", std::strerror(error)) : std::string());
 }
 int with_stdout_checked(int status) {
@@ -329,7 +330,7 @@ int main(int argc, char** argv) {
         if (app.get_subcommands().empty()) {
             for (const std::string& word : app.remaining())
                 if (!word.starts_with("-")) {
-                    fmt::print(stderr, "addiction: {}\n", printable(unknown_command(app, word)));
+                    addiction::cli::tell("addiction: {}\n", printable(unknown_command(app, word)));
                     return kUsage;
                 }
         }
@@ -342,10 +343,10 @@ int main(int argc, char** argv) {
         }
         const bool double_dash = std::any_of(argv + 1, argv + argc, [](const char* arg) { return std::string_view(arg) == "--"; });
         const std::string what = parse_error_words(app, *parsed, e, double_dash);
-        fmt::print(stderr, "addiction: {} (try '{} --help')\n", printable(what), help);
+        addiction::cli::tell("addiction: {} (try '{} --help')\n", printable(what), help);
         return kUsage;
     } catch (const Error& e) {
-        fmt::print(stderr, "addiction: {}\n", printable(e.what()));
+        addiction::cli::tell("addiction: {}\n", printable(e.what()));
         return kFailure;
     } catch (const std::system_error& e) {
         // fmt's print throws this when standard output's buffer cannot be
@@ -353,11 +354,11 @@ int main(int argc, char** argv) {
         if (std::ferror(stdout)) {
             say_stdout_failed(e.code().value());
         } else {
-            fmt::print(stderr, "addiction: internal error: {}\n", printable(e.what()));
+            addiction::cli::tell("addiction: internal error: {}\n", printable(e.what()));
         }
         return kFailure;
     } catch (const std::exception& e) {
-        fmt::print(stderr, "addiction: internal error: {}\n", printable(e.what()));
+        addiction::cli::tell("addiction: internal error: {}\n", printable(e.what()));
         return kFailure;
     }
     return with_stdout_checked(kSuccess);

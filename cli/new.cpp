@@ -21,6 +21,7 @@
 #include "rule_sets.hpp"
 #include "solver.hpp"
 #include "store.hpp"
+#include "tell.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -175,7 +176,7 @@ void run(const NewOptions& opt, const Globals& globals) {
         if (!opt.force) check_replaceable(old);
     });
     if (unchecked_code)
-        fmt::print(stderr,
+        tell(
                    "addiction: note: deal code without check character (an old code, or one with a character left "
                    "out: check the deal); its checked form is {}\n",
                    game.deal().id);

@@ -36,6 +36,7 @@
 #include "solver.hpp"
 #include "stats.hpp"
 #include "store.hpp"
+#include "tell.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -154,8 +155,8 @@ public:
         if (const std::size_t columns = width(); columns > 1 && text.size() >= columns) text.resize(columns - 1);
         const std::size_t shown = text.size();
         if (shown < width_) text.append(width_ - shown, ' ');
-        fmt::print(stderr, "\r{}", text);
-        if (shown < width_) fmt::print(stderr, "\r{}", text.substr(0, shown));
+        tell("\r{}", text);
+        if (shown < width_) tell("\r{}", text.substr(0, shown));
         width_ = shown;
         std::fflush(stderr);
     }
@@ -164,7 +165,7 @@ public:
     void clear() {
         if (!on_) return;
         std::lock_guard lock(mutex_);
-        if (width_ > 0) fmt::print(stderr, "\r{}\r", std::string(width_, ' '));
+        if (width_ > 0) tell("\r{}\r", std::string(width_, ' '));
         width_ = 0;
         std::fflush(stderr);
     }
@@ -328,7 +329,7 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
     } else {
         if (!opt.apply && result.verdict == Verdict::Won)
             for (const Action& action : result.line) fmt::print("{}\n", to_string(action));
-        fmt::print(stderr, "{}; {} positions in {:.2f} s, peak {:.1f} MB\n",
+        tell("{}; {} positions in {:.2f} s, peak {:.1f} MB\n",
                    verdict_words(result, opt.fair, opt.no_shuffle), result.positions, result.seconds,
                    megabytes(result.peak_bytes));
         if (opt.apply && result.verdict == Verdict::Won) print_position(*after, globals.style());
@@ -510,14 +511,14 @@ void run_batch(const SolveOptions& opt) {
     fmt::print("{}\n", summary.dump());
     std::fflush(stdout);
     const std::uint64_t counted = stopped ? to_solve : done;
-    fmt::print(stderr, "{}{}: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
+    tell("{}{}: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
                stopped ? fmt::format("interrupted after {} of ", done) : std::string(), plural(counted, "deal"),
                won.load(), lost.load(),
                opt.fair ? "lost by the fair strategy" : opt.no_shuffle ? "proven lost by moves alone" : "proven lost",
                undecided.load(),
                100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));
     if (!opt.resume.empty())
-        fmt::print(stderr, "{} skipped: already in {}\n", plural(skipped, "deal"), opt.resume);
+        tell("{} skipped: already in {}\n", plural(skipped, "deal"), opt.resume);
     if (stopped) throw ExitStatus{kUndecided};
 }
 

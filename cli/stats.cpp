@@ -16,6 +16,7 @@
 #include "rule_sets.hpp"
 #include "record_store.hpp"
 #include "stats.hpp"
+#include "tell.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -110,7 +111,7 @@ void run(const StatsOptions& opt, const Globals& globals) {
     if (file_exists(record)) text = read_file(record);  // none yet: an empty record
     const RecordRead read = read_record(text);
     for (const std::string& damage : read.damaged)
-        fmt::print(stderr, "addiction: {}: {} (skipped)\n", record.string(), damage);
+        tell("addiction: {}: {} (skipped)\n", record.string(), damage);
     std::optional<std::string> group;
     if (!opt.rules.empty()) group = opt.rules;
     const Stats stats = compute_stats(read.entries, group, since);

@@ -12,6 +12,7 @@
 #include "plural.hpp"
 #include "position.hpp"
 #include "store.hpp"
+#include "tell.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -27,7 +28,7 @@ void step(const std::string& count, bool back, const Globals& globals) {
         back ? g.undo(n) : g.redo(n);
     });
     if (count != "all" && static_cast<std::size_t>(wanted) > available)
-        fmt::print(stderr, "addiction: note: only {} to {}; {} {}\n", plural(available, "action"), back ? "undo" : "redo", back ? "undid" : "redid", available == 1 ? "it" : "them all");
+        tell("addiction: note: only {} to {}; {} {}\n", plural(available, "action"), back ? "undo" : "redo", back ? "undid" : "redid", available == 1 ? "it" : "them all");
     print_position(game, globals.style());
 }
 

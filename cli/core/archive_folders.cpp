@@ -8,6 +8,7 @@
 #include "deal.hpp"
 #include "files.hpp"
 #include "paths.hpp"
+#include "tell.hpp"
 
 namespace addiction::cli {
 namespace fs = std::filesystem;
@@ -19,13 +20,13 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
     std::error_code unreadable;
     const std::vector<fs::path> files = toml_files_in(folder, unreadable);
     if (unreadable && warn)
-        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), unreadable.message());
+        tell("addiction: warning: skipping {}: {}\n", folder.string(), unreadable.message());
     for (const fs::path& file : files) {
         // A name `new NAME` cannot find ("my deal", "12", ".hidden") is not listed
         // as though it could be played.
         if (std::string problem = archive_name_problem(file.stem().string()); !problem.empty()) {
             if (warn)
-                fmt::print(stderr, "addiction: warning: skipping {}: its name {}, so 'addiction new' cannot find it\n",
+                tell("addiction: warning: skipping {}: its name {}, so 'addiction new' cannot find it\n",
                            file.string(), problem);
             continue;
         }
@@ -35,7 +36,7 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
             out.push_back({std::move(deal), file, shipped});
         } catch (const Error& e) {
             // One broken file must not hide the rest of the archive.
-            if (warn) fmt::print(stderr, "addiction: warning: skipping {}: {}\n", file.string(), e.what());
+            if (warn) tell("addiction: warning: skipping {}: {}\n", file.string(), e.what());
         }
     }
 }

@@ -10,6 +10,7 @@
 #include "files.hpp"
 #include "paths.hpp"
 #include "spelling.hpp"
+#include "tell.hpp"
 
 namespace addiction::cli {
 namespace fs = std::filesystem;
@@ -24,7 +25,7 @@ std::vector<fs::path> user_files(bool warn) {
     std::error_code unreadable;
     std::vector<fs::path> files = toml_files_in(folder, unreadable);
     if (unreadable && warn)
-        fmt::print(stderr, "addiction: warning: skipping {}: {}\n", folder.string(), unreadable.message());
+        tell("addiction: warning: skipping {}: {}\n", folder.string(), unreadable.message());
     return files;
 }
 
@@ -32,7 +33,7 @@ std::vector<fs::path> user_files(bool warn) {
 void warn_hidden(const fs::path& file, std::string_view name) {
     static std::set<fs::path> warned;
     if (!warned.insert(file).second) return;
-    fmt::print(stderr, "addiction: warning: {} is not used: '{}' is a shipped rule set (give yours another name)\n",
+    tell("addiction: warning: {} is not used: '{}' is a shipped rule set (give yours another name)\n",
                file.string(), name);
 }
 

@@ -196,6 +196,25 @@ fi
 [ "$status" -eq 1 ] && ok || bad "show with standard output closed: exit $status, wanted 1"
 one_line "$(<"$WORK/.err")" "show with standard output closed"
 
+# Standard error that cannot be written loses the message, never the command's
+# work nor its exit status: fmt threw there, and the program aborted (134) after
+# a hint had gone nowhere and a refused move had been reported as a crash.
+cp "$ADDICTION_FILE" "$WORK/.stderr-game"
+for closed in "2>&-" "2>/dev/full"; do
+  [ "$closed" = "2>/dev/full" ] && [ ! -w /dev/full ] && continue
+  eval '"$BIN" nosuchcommand '"$closed" && status=0 || status=$?
+  [ "$status" -eq 2 ] && ok || bad "a usage error with $closed: exit $status, wanted 2"
+  eval '"$BIN" move KS a1 '"$closed" && status=0 || status=$?
+  [ "$status" -eq 1 ] && ok || bad "a refused move with $closed: exit $status, wanted 1"
+  same_file "$WORK/.stderr-game" "$ADDICTION_FILE" "a refused move with $closed (file unchanged)"
+  action=$(eval '"$BIN" --no-record hint '"$closed") && status=0 || status=$?
+  [ "$status" -eq 0 ] && [[ $action == move* || $action == shuffle ]] && ok ||
+    bad "hint with $closed: exit $status, wanted 0 and the action on stdout: '$action'"
+  eval '"$BIN" solve --deals 1-2 --rules mini >"$WORK/.lines" '"$closed" && status=0 || status=$?
+  [ "$status" -eq 0 ] && ok || bad "solve --deals with $closed: exit $status, wanted 0"
+  [ "$(grep -c '"deal"' "$WORK/.lines")" -eq 2 ] && ok || bad "solve --deals with $closed: not 2 lines: $(<"$WORK/.lines")"
+done
+
 # Default location follows XDG_STATE_HOME.
 (unset ADDICTION_FILE; "$BIN" new 8 >/dev/null) && [ -s "$XDG_STATE_HOME/addiction/game.toml" ] && ok || bad "XDG_STATE_HOME location"
 
