@@ -10,14 +10,25 @@
 # that found a line (all of them must win), repeats seen (must be 0), broken
 # lines (must be 0), actions played and wall time.
 set -u
+if [ $# -lt 1 ]; then
+  echo "usage: bench/hint-loop.sh BINARY [FROM-TO] [PRESET...]" >&2
+  exit 2
+fi
 BIN=$(realpath "$1")
 RANGE=${2:-1-20}
 shift $(($# < 2 ? $# : 2))
 PRESETS=("$@")
 [ ${#PRESETS[@]} -eq 0 ] && PRESETS=(gaps mini addiction montana)
 HERE=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=../tests/e2e/hint_loop.sh
-. "$HERE/../tests/e2e/hint_loop.sh"
+# The loop itself is the e2e test's (one copy of the checks), so this runs from
+# the source tree only: say so in one line rather than fail on each use of it.
+LOOP="$HERE/../tests/e2e/hint_loop.sh"
+if [ ! -r "$LOOP" ]; then
+  echo "bench/hint-loop.sh: needs tests/e2e/hint_loop.sh of the source tree, not found at $(realpath -m "$LOOP")" >&2
+  exit 2
+fi
+# shellcheck source=SCRIPTDIR/../tests/e2e/hint_loop.sh
+. "$LOOP"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 # Never the player's own game, record, notes or cache.

@@ -12,6 +12,10 @@
 # peak memory (the solver's own count, and the process's resident peak),
 # positions per second (all positions over all seconds). Run it under `nice` on a shared machine.
 set -euo pipefail
+if [ $# -lt 3 ]; then
+  echo "usage: bench/solve-bench.sh BINARY PRESET FROM-TO [TIME_LIMIT_S] [MEMORY_MB] [POSITIONS]" >&2
+  exit 2
+fi
 BIN=$(realpath "$1")
 PRESET=$2
 RANGE=$3

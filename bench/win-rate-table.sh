@@ -3,18 +3,46 @@
 #   bench/win-rate-table.sh RESULTS_DIR
 # where RESULTS_DIR holds table-GAME-1-N.jsonl and table-GAME-fair-1-N.jsonl, each
 # the stdout of `addiction solve --deals 1-N --rules GAME [--fair] ...` (gaps with
-# --time-limit 0 --positions 75000000, the other first presets at --time-limit 10,
-# the rest of the family from bench/family-rates.sh).
+# --time-limit 60, the default limits of 60 s and 1536 MB a deal, as README says;
+# the other first presets at --time-limit 10 --memory 2048, the rest of the family
+# from bench/family-rates.sh).
 # A row per game that has results, in the order `addiction rules` lists them. A
 # rate counts undecided deals as lost; its 95% Wilson interval runs from the lower
 # bound of that rate to the upper bound of the rate with undecided counted as won.
 # A file cut short (a run still going) counts the deals it has.
+# The row's game is the file name's, so each file's deal lines must say the same:
+# that rule set with no settings of its own (not "custom", not changed by --ranks
+# and the like), "fair" in the fair file only, no --no-shuffle. A file whose lines
+# say otherwise is refused (exit 1) rather than shown under a name it is not.
 set -euo pipefail
+if [ $# -ne 1 ]; then
+  echo "usage: bench/win-rate-table.sh RESULTS_DIR" >&2
+  exit 2
+fi
 dir=$1
+if [ ! -d "$dir" ]; then
+  echo "bench/win-rate-table.sh: $dir: no such folder" >&2
+  exit 1
+fi
 summarize() {  # FILE -> "deals won lost undecided"; a line cut short is skipped, a deal counted once
   jq -R -r -n '[inputs | fromjson? | select(has("deal"))] | unique_by(.deal) | map(.verdict)
     | [length, (map(select(. == "won")) | length), (map(select(. == "no-win")) | length)]
     | "\(.[0]) \(.[1]) \(.[2]) \(.[0] - .[1] - .[2])"' "$1"
+}
+# check FILE GAME FAIR: exit 1 unless every deal line of FILE is GAME's own rules,
+# fair exactly when FAIR is true, and not --no-shuffle.
+check() {
+  local what
+  what=$(jq -R -r -n --arg game "$2" --argjson fair "$3" '[inputs | fromjson? | select(has("deal"))
+      | select(.rules != $game or has("settings") or (.fair // false) != $fair or (.no_shuffle // false))
+      | "\(.rules)\(if has("settings") then " with settings" else "" end)\(if .fair then ", fair" else "" end)\(if .no_shuffle then ", no shuffle" else "" end)"]
+    | if length == 0 then empty else "\(length) deal lines say \(unique | join("; "))" end' "$1")
+  if [ -n "$what" ]; then
+    local named=$2
+    if $3; then named="$2, fair"; fi
+    echo "bench/win-rate-table.sh: ${1##*/} is named for $named, but $what; refusing it" >&2
+    exit 1
+  fi
 }
 # rate DEALS WON UNDECIDED -> "R% (LOW–HIGH)", z = 1.96
 rate() {
@@ -23,16 +51,17 @@ rate() {
       h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)); return 100 * (c + sign * h) / d }
     BEGIN { if (n == 0) { printf "—"; exit } printf "%.1f%% (%.1f–%.1f)", 100 * w / n, bound(w, -1), bound(w + u, 1) }'
 }
-echo "| game | deals | won | proven no win | undecided | win rate (95% interval) | fair player: won / lost / undecided | fair win rate (95% interval) |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+rows=()
 for game in gaps addiction montana mini spaces blue-moon red-moon galary moonlight jungle spaces-and-aces; do
   f=$(ls "$dir"/table-"$game"-1-*.jsonl 2>/dev/null | head -n 1) || true
   [ -n "$f" ] && [ -s "$f" ] || continue
+  check "$f" "$game" false
   read -r n w l u < <(summarize "$f")
   fair="—"
   fair_rate="— (no shuffles)"
   ff=$(ls "$dir"/table-"$game"-fair-1-*.jsonl 2>/dev/null | head -n 1) || true
   if [ -n "$ff" ] && [ -s "$ff" ]; then
+    check "$ff" "$game" true
     read -r fn fw fl fu < <(summarize "$ff")
     fair="$fw / $fl / $fu (of $fn)"
     fair_rate=$(rate "$fn" "$fw" "$fu")
@@ -40,5 +69,13 @@ for game in gaps addiction montana mini spaces blue-moon red-moon galary moonlig
     fair="not run"
     fair_rate="not run"
   fi
-  echo "| \`$game\` | 1–$n | $w | $l | $u | $(rate "$n" "$w" "$u") | $fair | $fair_rate |"
+  rows+=("| \`$game\` | 1–$n | $w | $l | $u | $(rate "$n" "$w" "$u") | $fair | $fair_rate |")
 done
+# No row is no table: a wrong folder should not pass for an empty study.
+if [ ${#rows[@]} -eq 0 ]; then
+  echo "bench/win-rate-table.sh: no results in $dir (no non-empty table-GAME-1-N.jsonl of a known game)" >&2
+  exit 1
+fi
+echo "| game | deals | won | proven no win | undecided | win rate (95% interval) | fair player: won / lost / undecided | fair win rate (95% interval) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+printf '%s\n' "${rows[@]}"
