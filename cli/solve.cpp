@@ -14,7 +14,9 @@
 #include <system_error>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -416,6 +418,22 @@ Resumed read_resume(const std::string& path, const Rules& rules, const SolveOpti
     return resumed;
 }
 
+// Standard output is the file at `path` (--resume out.jsonl >> out.jsonl), and
+// whether it was opened to append.
+struct ResumeOutput {
+    bool same = false;
+    bool appends = false;
+};
+ResumeOutput resume_output(const std::string& path) {
+    struct stat out {};
+    struct stat file {};
+    if (::fstat(STDOUT_FILENO, &out) != 0 || ::stat(path.c_str(), &file) != 0 || out.st_dev != file.st_dev ||
+        out.st_ino != file.st_ino)
+        return {};
+    const int flags = ::fcntl(STDOUT_FILENO, F_GETFL);
+    return {true, flags != -1 && (flags & O_APPEND) != 0};
+}
+
 void run_batch(const SolveOptions& opt) {
     const auto [from, to] = parse_range(opt.deals);
     const auto [shard, shards] = parse_shard(opt.shard);
@@ -424,11 +442,19 @@ void run_batch(const SolveOptions& opt) {
     Resumed resumed;
     std::uint64_t skipped = 0;
     if (!opt.resume.empty()) {
+        const ResumeOutput output = resume_output(opt.resume);
+        // `--resume out.jsonl > out.jsonl`: the shell emptied the file before the
+        // run could read it. Said, as the study starts again from nothing.
+        if (output.same && !output.appends)
+            tell("addiction: warning: standard output is {}, opened without appending ('>' for '>>'): its lines "
+                 "were erased before they could be read\n",
+                 opt.resume);
         resumed = read_resume(opt.resume, rules, opt);
         skipped = static_cast<std::uint64_t>(
             std::count_if(resumed.deals.begin(), resumed.deals.end(), [&](std::uint64_t d) { return deals.holds(d); }));
-        // Appended to the file, the first line must not join its torn last one.
-        if (resumed.partial_line) fmt::print("\n");
+        // Appended to the file, the first line must not join its torn last one;
+        // elsewhere (a pipe, another file) that newline would be an empty line.
+        if (resumed.partial_line && output.same) fmt::print("\n");
     }
     const std::uint64_t to_solve = deals.count - skipped;
 
@@ -495,29 +521,33 @@ void run_batch(const SolveOptions& opt) {
     const auto n = static_cast<double>(done);
     const double low = n > 0 ? won / n : 0;
     const double high = n > 0 ? (won + undecided) / n : 0;
+    // With no deal solved (an empty shard, everything skipped, a stop before the
+    // first) there is no rate and no time: null, not a 0% a script would take.
+    const auto figure = [done](double value, int digits) { return done > 0 ? Json(rounded(value, digits)) : Json(nullptr); };
     Json summary = {{"summary", true}};
     add_study(summary, rules, opt);
     summary["deals"] = done;
     summary["won"] = won.load();
     summary["no_win"] = lost.load();
     summary["undecided"] = undecided.load();
-    summary["win_rate_low"] = rounded(low, 4);
-    summary["win_rate_high"] = rounded(high, 4);
-    summary["median_seconds"] = rounded(percentile(seconds, 0.5), 3);
-    summary["p90_seconds"] = rounded(percentile(seconds, 0.9), 3);
+    summary["win_rate_low"] = figure(low, 4);
+    summary["win_rate_high"] = figure(high, 4);
+    summary["median_seconds"] = figure(percentile(seconds, 0.5), 3);
+    summary["p90_seconds"] = figure(percentile(seconds, 0.9), 3);
     if (!opt.resume.empty()) summary["skipped"] = skipped;
     if (stopped) summary["interrupted"] = true;
     add_settings(summary, rules);
     fmt::print("{}\n", summary.dump());
     std::fflush(stdout);
     const std::uint64_t counted = stopped ? to_solve : done;
-    tell("{}{}: {} won, {} {}, {} undecided; win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s\n",
-               stopped ? fmt::format("interrupted after {} of ", done) : std::string(), plural(counted, "deal"),
-               won.load(), lost.load(),
-               opt.fair ? "lost by the fair strategy" : opt.no_shuffle ? "proven lost by moves alone" : "proven lost",
-               undecided.load(),
-               100 * low, 100 * high, percentile(seconds, 0.5), percentile(seconds, 0.9));
-    if (!opt.resume.empty())
+    tell("{}{}: {} won, {} {}, {} undecided; {}\n", stopped ? fmt::format("interrupted after {} of ", done) : std::string(),
+         plural(counted, "deal"), won.load(), lost.load(),
+         opt.fair ? "lost by the fair strategy" : opt.no_shuffle ? "proven lost by moves alone" : "proven lost",
+         undecided.load(),
+         done > 0 ? fmt::format("win rate {:.1f}% to {:.1f}%; median {:.2f} s, p90 {:.2f} s", 100 * low, 100 * high,
+                                percentile(seconds, 0.5), percentile(seconds, 0.9))
+                  : std::string("no deal solved, so no win rate"));
+    if (skipped > 0)
         tell("{} skipped: already in {}\n", plural(skipped, "deal"), opt.resume);
     if (stopped) throw ExitStatus{kUndecided};
 }

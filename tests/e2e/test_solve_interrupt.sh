@@ -177,6 +177,22 @@ printf '{"deal":4,"rules":"mi' >>torn.jsonl
 addiction solve --deals 1-6 --rules mini --resume torn.jsonl >>torn.jsonl 2>/dev/null
 got=$(jq -cR 'fromjson? // empty | select(.summary != true) | .deal' torn.jsonl | tr '\n' ' ')
 if [ "$got" = '1 2 3 4 5 6 ' ]; then ok; else bad "resume after a torn line: $got"; fi
+# That newline is for the file itself: to a pipe or another file it was an empty line.
+head -n 3 out.jsonl >torn2.jsonl
+printf '{"deal":4,"rules":"mi' >>torn2.jsonl
+expect 0 "resume a torn file to elsewhere" solve --deals 1-5 --rules mini --resume torn2.jsonl
+[[ $out == '{"deal":4,'* ]] && ok || bad "resume to elsewhere: the output starts with an empty line: $out"
+# `>` for `>>` empties the file before the run reads it: said.
+cp out.jsonl over.jsonl
+"$BIN" solve --deals 1-5 --rules mini --resume over.jsonl >over.jsonl 2>"$WORK/.err"
+contains "$(<"$WORK/.err")" "opened without appending ('>' for '>>')" "resume onto its file with >: a warning"
+# Nothing solved, nothing to rate: null, not 0%; and no "0 deals skipped".
+expect 0 "an empty shard" solve --deals 1-2 --rules mini --shard 3/3
+jq_is "$out" '[.deals, .win_rate_low, .win_rate_high, .median_seconds, .p90_seconds]' '[0,null,null,null,null]' \
+  "an empty shard: no rate"
+contains "$err" "no deal solved, so no win rate" "an empty shard: in words"
+expect 0 "resume with nothing to skip" solve --deals 9-10 --rules mini --resume out.jsonl
+[[ $err != *skipped* ]] && ok || bad "resume with nothing to skip: $err"
 refused 1 "resume from other rules" solve --deals 1-6 --rules gaps --resume out.jsonl
 refused 1 "resume from a missing file" solve --deals 1-6 --rules mini --resume missing.jsonl
 # A study is its rules' settings too, the player, and the shuffles: a line of
