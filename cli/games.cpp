@@ -12,10 +12,10 @@
 #include "files.hpp"
 #include "json.hpp"
 #include "paths.hpp"
-#include "plural.hpp"
 #include "record.hpp"
 #include "record_store.hpp"
 #include "store.hpp"
+#include "view.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -118,11 +118,9 @@ void remove(const std::string& name, bool force) {
             const Game game = with_context(
                 fmt::format("game '{}' does not load, so it is kept (--force removes it)", name),
                 [&] { return load_game_file(path); });
-            if (game.in_progress()) {
-                const std::size_t actions = game.history().size();
-                throw Error(fmt::format("game '{}' is in progress (deal {}, {}): finish it, or use --force", name,
-                                        game.deal().id, plural(actions, "action")));
-            }
+            if (game.in_progress())
+                throw Error(fmt::format("game '{}' is in progress ({}): finish it, or use --force", name,
+                                        progress_words(game)));
         }
         refuse_read_only(path);   // as new --force refuses it
         require_removable(path);  // before its abandon is recorded, not after

@@ -15,13 +15,13 @@
 #include "files.hpp"
 #include "importer.hpp"
 #include "paths.hpp"
-#include "plural.hpp"
 #include "position.hpp"
 #include "rule_options.hpp"
 #include "rule_sets.hpp"
 #include "solver.hpp"
 #include "store.hpp"
 #include "tell.hpp"
+#include "view.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -99,11 +99,9 @@ void check_replaceable(const std::filesystem::path& path) {
     const Game old = with_context(
         fmt::format("{} holds a game that does not load, kept as it is (use --force to replace it)", path.string()),
         [&] { return load_game_file(path); });
-    if (old.in_progress()) {
-        const std::size_t actions = old.history().size();
-        throw Error(fmt::format("a game is in progress in {} (deal {}, {}): finish it, or use --force to replace it",
-                                path.string(), old.deal().id, plural(actions, "action")));
-    }
+    if (old.in_progress())
+        throw Error(fmt::format("a game is in progress in {} ({}): finish it, or use --force to replace it",
+                                path.string(), progress_words(old)));
 }
 
 void run(const NewOptions& opt, const Globals& globals) {

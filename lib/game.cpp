@@ -120,9 +120,13 @@ Status Game::status() const {
     return shuffles_left() > 0 ? Status::Stuck : Status::Lost;
 }
 
+bool Game::played() const {
+    return !history_.empty() || std::any_of(redo_.begin(), redo_.end(), [](const Action& a) { return a.is_shuffle(); });
+}
+
 bool Game::in_progress() const {
     const Status now = status();
-    return (now == Status::Playing || now == Status::Stuck) && !history_.empty();
+    return (now == Status::Playing || now == Status::Stuck) && played();
 }
 
 std::vector<Action> Game::legal_actions() const {
@@ -264,6 +268,7 @@ Game Game::at(int actions) const {
     if (log_.times.size() == history_.size()) {
         game.log_.times.assign(log_.times.begin(), log_.times.begin() + actions);
         game.log_.started = actions > 0 ? log_.started : 0;
+        game.log_.id = actions > 0 ? log_.id : 0;
         game.log_.last = actions > 0 ? game.log_.times.back() : 0;
     }
     game.log_.helped = log_.helped;

@@ -41,6 +41,10 @@ std::string_view to_string(Status status);
 // and equal histories ignore it.
 struct PlayLog {
     std::int64_t started = 0;  // seconds since the epoch of the first action; 0 before it
+    // Drawn at the first action, to tell this game from others alike in all else
+    // in the record (the same deal played the same way, started in the same
+    // second): 0 for none (the clock pinned by SOURCE_DATE_EPOCH, a file from before).
+    std::uint64_t id = 0;
     std::int64_t last = 0;     // of the latest action (undo and redo are actions too)
     // When each action of the history was played, one time an action: an undo
     // takes the times of the actions it takes back, a redo stamps the redone ones
@@ -86,7 +90,10 @@ public:
     PlayLog& log() { return log_; }
 
     Status status() const;
-    // Unfinished, with actions: what replacing or removing it would lose (new and
+    // Played at all: an action in the history, or a shuffle undone, which stays
+    // spent. What the record counts as a game (abandoned, if it goes unfinished).
+    bool played() const;
+    // Unfinished and played: what replacing or removing it would lose (new and
     // games --remove want --force for it); one just dealt, won or lost loses nothing.
     bool in_progress() const;
     // Every legal action: the moves in board order, then "shuffle" if one is left.

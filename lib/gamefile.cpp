@@ -1,5 +1,7 @@
 #include "gamefile.hpp"
 
+#include <charconv>
+#include <cstdint>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -156,6 +158,7 @@ std::string save_game(const Game& game) {
     if (game.log().started != 0) {
         // Once an action is stamped every time is known (stamp fills the unknown).
         play.insert("started", game.log().started);
+        if (game.log().id != 0) play.insert("id", fmt::format("{:016x}", game.log().id));
         play.insert("last", game.log().last);
         toml::array times;
         for (std::int64_t time : game.log().times) times.push_back(time);
@@ -178,7 +181,7 @@ void refuse_unknown_game_keys(const toml::table& root) {
     refuse_unknown_rules_keys(*root["rules"].as_table());
     refuse_unknown_keys(*root["deal"].as_table(), {"id", "rows"}, "[deal]", "deal.");
     refuse_unknown_keys(*root["play"].as_table(),
-                        {"shuffles_spent", "board", "history", "redo", "helped", "recorded", "started", "last", "times"},
+                        {"shuffles_spent", "board", "history", "redo", "helped", "recorded", "started", "id", "last", "times"},
                         "[play]", "play.");
 }
 
@@ -226,6 +229,14 @@ Game load_game(std::string_view text, std::string_view source) {
     if (play.contains("started") || play.contains("last")) {
         log.started = Reader::integer(play, "play", "started", 1, kLatest);
         log.last = Reader::integer(play, "play", "last", log.started, kLatest);
+    }
+    if (play.contains("id")) {
+        const std::string hex = Reader::string(play, "play", "id");
+        std::uint64_t value = 0;
+        const auto [end, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), value, 16);
+        if (hex.size() != 16 || ec != std::errc{} || end != hex.data() + hex.size() || value == 0)
+            throw Error(fmt::format("play.id must be 16 hexadecimal digits, not '{}'", hex));
+        log.id = value;
     }
     const std::size_t actions = game.history().size();
     if (play.contains("times")) {

@@ -60,6 +60,8 @@ std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
 std::string game_identity(std::string_view file, const Game& game) {
     std::string key = fmt::format("{}\n{}\n{}\n{}", file, game.deal().id, rules_text(game.rules()),
                                   game.log().started);
+    // Without an id, the key of old: the entries appended before keep their identity.
+    if (game.log().id != 0) key += fmt::format("\nid {:016x}", game.log().id);
     for (const Action& action : game.history()) key += "\n" + to_record(action);
     return fmt::format("{:016x}", fnv1a64(key));
 }

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <csignal>
 #include <cstdlib>
 #include <ctime>
 #include <optional>
+#include <random>
 #include <string_view>
 #include <vector>
 
@@ -151,6 +153,20 @@ std::int64_t now_seconds() {
     return static_cast<std::int64_t>(std::time(nullptr));
 }
 
+namespace {
+
+std::uint64_t new_game_id() {
+    // A pinned clock asks for the same file from the same actions: no id, and
+    // games alike in all else are one game in the record (addiction(5)).
+    if (const char* set = std::getenv("SOURCE_DATE_EPOCH"); set && *set) return 0;
+    std::random_device device;
+    std::uint64_t id = 0;
+    while (id == 0) id = (std::uint64_t{device()} << 32) | device();
+    return id;
+}
+
+}  // namespace
+
 void append_to_record(const fs::path& record, const std::string& line) {
     create_parent_folder(record);
     append_line(record, line);
@@ -179,8 +195,10 @@ void record_end(const fs::path& path, Game& game, Result result) {
 }
 
 void note_action(const fs::path& path, const Game& before, Game& game) {
-    if (game.history() != before.history() || game.redo_list() != before.redo_list())
+    if (game.history() != before.history() || game.redo_list() != before.redo_list()) {
+        if (game.log().started == 0) game.log().id = new_game_id();
         game.log().stamp(now_seconds(), before.history(), game.history());
+    }
     // An undo only looks back: the shuffle it takes back stays spent, so undoing
     // the last one lands where no move is left, with the redo still there. That
     // is not the game's end (it was recorded as a loss of 0 actions); replacing
@@ -203,12 +221,8 @@ void record_replaced(const fs::path& path) {
     }
     // A game nobody played (not one action) is not a game played, nor one whose
     // moves were all undone (new takes it without --force); an undone shuffle
-    // stays spent, so it counts.
-    const auto played = [](const Game& game) {
-        return !game.history().empty() ||
-               std::any_of(game.redo_list().begin(), game.redo_list().end(), [](const Action& a) { return a.is_shuffle(); });
-    };
-    if (old && played(*old)) {
+    // stays spent, so it counts, and new wanted --force for it.
+    if (old && old->played()) {
         switch (old->status()) {
             case Status::Won: record_end(path, *old, Result::Won); break;
             case Status::Lost: record_end(path, *old, Result::Lost); break;

@@ -109,6 +109,12 @@ std::string render_board(const Board& board, const Rules& rules, const Style& st
     return out;
 }
 
+std::string progress_words(const Game& game) {
+    const std::size_t actions = game.history().size();
+    return fmt::format("deal {}, {}", game.deal().id,
+                       actions > 0 ? plural(actions, "action") : std::string("a shuffle spent, then undone"));
+}
+
 std::string status_line(const Game& game) {
     const int legal = static_cast<int>(game.board().legal_moves(game.rules()).size());
     return fmt::format("deal {}, {} rules, {} left, {} made, {}: {}", game.deal().id, game.rules().preset,

@@ -34,6 +34,9 @@ std::string render_board(const Board& board, const Rules& rules, const Style& st
 
 // One line: deal, rules, shuffles left, moves made, legal moves, status.
 std::string status_line(const Game& game);
+// What a game in progress would lose, for "finish it, or use --force":
+// "deal 10, 12 actions", or "deal 10, a shuffle spent" when it was undone.
+std::string progress_words(const Game& game);
 // One line that says what to do now ("no moves: shuffle (2 left)"), or sums up a
 // won or lost game ("won in 312 moves, 2 shuffles, 14:05: ..."). The commands it
 // suggests start with `command` (paths.hpp's game_command(): "addiction", or with

@@ -81,6 +81,23 @@ addiction undo >/dev/null
 addiction new --force 3 >/dev/null
 [ "$(grep -c . "$ADDICTION_RECORD")" = 1 ] && [ "$(jq -r .result "$ADDICTION_RECORD")" = lost ] && ok ||
   bad "replaced where the undo landed: not recorded as lost: $(cat "$ADDICTION_RECORD")"
+# A shuffle undone where moves are left: the game goes on, the shuffle stays
+# spent, and replacing the game would record it: new and games --remove want
+# --force for it (they took it without a word, and the record said abandoned).
+export ADDICTION_RECORD="$WORK/undone-shuffle-record"
+addiction new --force 10 >/dev/null
+addiction shuffle >/dev/null
+addiction undo >/dev/null
+refused 1 "new over a game whose shuffle was undone" new 3
+contains "$err" "(deal 10, a shuffle spent, then undone): finish it, or use --force" "new over an undone shuffle: the message"
+addiction --game undone new 10 >/dev/null
+addiction --game undone shuffle >/dev/null
+addiction --game undone undo >/dev/null
+refused 1 "games --remove of a game whose shuffle was undone" games --remove undone
+[ ! -e "$ADDICTION_RECORD" ] && ok || bad "refused, yet recorded: $(cat "$ADDICTION_RECORD")"
+expect 0 "new --force over it" new --force 3
+[ "$(jq -r .result "$ADDICTION_RECORD")" = abandoned ] && ok || bad "new --force over an undone shuffle: not abandoned"
+addiction games --remove undone --force >/dev/null
 unset ADDICTION_RECORD
 cp "$WORK/before-undo.toml" "$ADDICTION_FILE"
 
@@ -98,6 +115,27 @@ run stats --json
 [ "$(jq '.overall | [.played, .won, .lost, .abandoned] | join(" ")' -r <<<"$out")" = "3 1 1 1" ] && ok ||
   bad "played won lost abandoned: $(jq -c .overall <<<"$out")"
 [ "$(jq '.overall.current_streak' <<<"$out")" = 0 ] && ok || bad "an abandon ends the streak"
+
+# On a real clock, games alike in file, deal, rules and actions, started in the
+# same second, are each a game: the first action draws the game's play.id. Three
+# such wins counted as one.
+failed_before=$failed
+(
+  unset SOURCE_DATE_EPOCH
+  export ADDICTION_RECORD="$WORK/same-second-record"
+  for i in 1 2 3; do
+    addiction new --force $FOUR_FROM_WON >/dev/null
+    for m in "KC a12" "KD b12" "KH c12" "KS d12"; do addiction move $m >/dev/null; done
+  done
+  grep -Eq "^id = '[0-9a-f]{16}'$" "$ADDICTION_FILE" && ok || bad "a game on a real clock has no play.id"
+  [ "$(addiction stats --json | jq -c '.overall | [.played, .won]')" = "[3,3]" ] && ok ||
+    bad "three wins in one second: $(addiction stats --json | jq -c .overall)"
+  # Still once each: a win undone and played again is the same game.
+  addiction undo >/dev/null
+  addiction move KS d12 >/dev/null
+  [ "$(grep -c . "$ADDICTION_RECORD")" = 3 ] && ok || bad "a win undone and redone counted again"
+  exit $((failed > failed_before))
+) && ok || bad "games in the same second (above)"
 [ "$(jq '.overall.longest_win_streak' <<<"$out")" = 1 ] && ok || bad "longest win streak"
 [ "$(jq '.overall.fewest_moves' <<<"$out")" = 4 ] && ok || bad "fewest moves"
 [ "$(jq '.presets | keys | length' <<<"$out")" = 2 ] && ok || bad "addiction and one custom group"
