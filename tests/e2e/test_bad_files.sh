@@ -43,6 +43,7 @@ declare -A want=(
   [preset_mismatch]="rules.preset is 'addiction' but the settings are not that preset's"
   [redo_illegal]="redo action 3 (move KC a1) is not legal"
   [short_row]="play.board: row a has 12 slots instead of 13"
+  [bad_play_id]="play.id must be 16 hexadecimal digits, not '12345678abcdefgh'"
   [spent_over_rules]="shuffles_spent is 4 but the rules allow 0 to 3"
   [truncated]="game.toml:18:5: Error while parsing array: encountered end-of-file"
   [truncated_before_rules]="the game file has no [rules] table"
