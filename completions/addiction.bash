@@ -37,13 +37,15 @@ _addiction() {
             taken=2
         fi
         case $word in
+            # Only a value already typed: the word being typed (empty at first) is
+            # not one yet, and `--game ''` would make every call refuse it.
             -f | --file)
                 skip=$taken
-                _addiction_cmd+=(--file "$value")
+                ((i + taken < COMP_CWORD)) && [[ -n $value ]] && _addiction_cmd+=(--file "$value")
                 ;;
             --game)
                 skip=$taken
-                _addiction_cmd+=(--game "$value")
+                ((i + taken < COMP_CWORD)) && [[ -n $value ]] && _addiction_cmd+=(--game "$value")
                 ;;
             --color | -r | --rules | --ranks | --shuffles | --redeal | --from | --to | --at | --format | \
                 -o | --output | --name | --description | --delay | --time-limit | --memory | --positions | \

@@ -43,6 +43,11 @@ lunch=$(addiction --game lunch complete movable | tr '\n' ' ')
 [ "$lunch" != "4H 5S 6D " ] && ok || bad "deal 8 moves the same cards as deal 7: the check below would prove nothing"
 [ "$(bash_complete --game lunch move "") " = "$lunch" ] && ok || bad "bash: --game lunch move: $(bash_complete --game lunch move "")"
 [ "$(bash_complete --game = lunch move "") " = "$lunch" ] && ok || bad "bash: --game=lunch move: $(bash_complete --game = lunch move "")"
+# The game names themselves, the value not typed yet: it was passed on as
+# `--game ''`, which the binary refuses, and nothing was offered.
+[ "$(bash_complete --game "")" = lunch ] && ok || bad "bash: --game <TAB>: '$(bash_complete --game "")'"
+[ "$(bash_complete --game = "")" = lunch ] && ok || bad "bash: --game=<TAB>: '$(bash_complete --game = "")'"
+[ "$(bash_complete new --rules mini --game "")" = lunch ] && ok || bad "bash: new --rules mini --game <TAB>"
 [ "$(bash_complete new --rules = m)" = "montana mini moonlight" ] && ok || bad "bash: --rules=m: $(bash_complete new --rules = m)"
 # A rule set of yours that does not load is not offered (--rules refuses it).
 mkdir -p "$XDG_DATA_HOME/addiction/rules"
