@@ -1,4 +1,5 @@
 // addiction stats: the player's record, per rule set and overall.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -99,6 +100,24 @@ void reset(const fs::path& record) {
     fmt::print("the record is now {}; a new one starts with the next game's end\n", aside.string());
 }
 
+// --rules takes a rule set there is, custom, or one the record has games of: a
+// rule set of yours keeps its games when its file goes, and `stats` shows them.
+std::string rules_problem(const std::string& name) {
+    if (name == "custom") return "";
+    std::string problem = unknown_rule_set_problem(name);
+    if (problem.empty()) return problem;
+    try {
+        if (const fs::path record = record_path(); file_exists(record)) {
+            const Stats all = compute_stats(read_record(read_file(record)).entries, std::nullopt, std::nullopt);
+            if (std::any_of(all.groups.begin(), all.groups.end(), [&](const auto& g) { return g.first == name; }))
+                return "";
+        }
+    } catch (const Error&) {
+        // A record that does not read: run() says so; the name is still unknown.
+    }
+    return problem;
+}
+
 void run(const StatsOptions& opt, const Globals& globals) {
     const fs::path record = record_path();
     if (opt.reset) {
@@ -144,7 +163,7 @@ void setup_stats(CLI::App& app, const Globals& globals) {
     globals.no_record(sub);
     globals.refuse(sub, {globals.options.ascii});
     auto* rules = sub->add_option("-r,--rules", opt->rules, "Only games of this rule set (custom: games of custom rules)")
-                      ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
+                      ->check(CLI::Validator([](std::string& name) { return rules_problem(name); }, ""))
                       ->type_name("NAME");
     auto* json = sub->add_flag("--json", opt->json, "One JSON object for scripts (see addiction(1))");
     auto* since = sub->add_option("--since", opt->since, "Only games that ended on or after DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)")

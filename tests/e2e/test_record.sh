@@ -148,6 +148,19 @@ for key in played won lost abandoned win_rate current_streak longest_win_streak 
 done
 [ "$(stat played --rules addiction)" = 2 ] && ok || bad "--rules addiction: the win and the abandon"
 [ "$(stat played --rules custom)" = 1 ] && ok || bad "--rules custom"
+# A rule set of yours whose file is gone keeps its games, and --rules takes its
+# name from the record (it said "unknown rule set" of a column stats showed).
+(
+  export ADDICTION_RECORD="$WORK/gone-record"
+  mkdir -p "$XDG_DATA_HOME/addiction/rules"
+  addiction rules mini >"$XDG_DATA_HOME/addiction/rules/quick.toml"
+  tick
+  addiction --game q new 11 --rules quick >/dev/null && addiction --game q solve --apply >/dev/null 2>&1
+  rm "$XDG_DATA_HOME/addiction/rules/quick.toml"
+  [ "$(stat played --rules quick)" = 1 ] || exit 1
+  "$BIN" stats --rules quik >/dev/null 2>&1
+  [ $? = 2 ]
+) && ok || bad "stats --rules of a rule set whose file is gone"
 [ "$(stat played --since 2026-01-02)" = 0 ] && ok || bad "--since after every game"
 expect 0 "stats --since after every game" stats --since 2026-01-02
 contains "$out" "no game of the record's 3 matches --since 2026-01-02" "--since after every game: not 'no games yet'"
