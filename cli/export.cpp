@@ -86,9 +86,16 @@ std::string exported(const Game& game, const ExportOptions& opt, const Globals& 
             return solvitaire_json(opt.at ? game.board() : game.deal().start);
         case ExportFormat::Deal: break;
     }
-    const std::string name = opt.name.empty() ? deal_file_name(opt.output) : opt.name;
+    const std::string file_name = deal_file_name(opt.output);
+    const std::string name = opt.name.empty() ? file_name : opt.name;
     if (std::string problem = archive_name_problem(name); !name.empty() && !problem.empty())
         throw CLI::ValidationError(fmt::format("--name '{}' {}", name, problem));
+    // A deal is found by its file's name: one that says another would be shared
+    // as a name that `addiction new` does not know.
+    if (!file_name.empty() && name != file_name)
+        throw CLI::ValidationError(fmt::format("--name '{}' is not the file's name '{}': 'addiction new' finds a deal "
+                                               "by its file's name, so leave --name out or write {}.toml",
+                                               name, file_name, name));
     ArchiveDeal deal = archive_of(game, name, opt.with_history);
     deal.description = opt.description;
     return write_archive(deal);

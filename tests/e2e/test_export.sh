@@ -54,6 +54,11 @@ expect 0 "export deal --with-history" export --format deal --with-history
 contains "$out" "line = [" "line with history"
 refused 2 "--with-history with text" export --with-history
 refused 2 "bad name" export --format deal --name "../x"
+# A deal is found by its file's name: a --name that says another is refused.
+refused 2 "--name other than -o's" export --format deal -o "$WORK/tough.toml" --name tough2
+contains "$err" "--name 'tough2' is not the file's name 'tough'" "--name other than -o's: the message"
+[ ! -e "$WORK/tough.toml" ] && ok || bad "--name other than -o's: a file was written"
+expect 0 "--name the same as -o's" export --format deal -o "$WORK/tough.toml" --name tough
 refused 2 "unknown format" export --format pdf
 
 # solvitaire: the deal, tens as 10, gaps as "".
