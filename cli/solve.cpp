@@ -317,11 +317,15 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
         } else {
             const Game game = load_game_file(path);
             result = solve_game(game, opt, progress);
-            note_help(path, game);  // for the player's record: the game file stays as it is
+            // For the player's record (the game file stays as it is): a verdict is
+            // help; a search stopped or cut short told nothing, as with --apply.
+            if (result.verdict != Verdict::Undecided) note_help(path, game);
         }
     }  // the status line erased, Ctrl-C back to what it was
     if (opt.json) {
         Json out;
+        // As the batch lines say it: a fair player's no-win is a loss, not a proof.
+        if (opt.fair) out["fair"] = true;
         if (opt.no_shuffle) out["no_shuffle"] = true;
         add_statistics(out, result);
         out["line"] = Json::array();

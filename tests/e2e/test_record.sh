@@ -306,6 +306,14 @@ for m in "KD b12" "KH c12" "KS d12"; do addiction move $m >/dev/null; done
 [ "$(stat won)" = $((won + 1)) ] && [ "$(stat won_unassisted)" = "$before" ] && ok ||
   bad "a hinted win counts as won, not unassisted"
 [ ! -e "$NOTES" ] && ok || bad "the game's note goes once it is recorded"
+# A solve that decides nothing gave no help: no note (it noted one, while an
+# interrupted solve --apply did not).
+(
+  export ADDICTION_FILE="$WORK/undecided.toml"
+  addiction new 3 --rules gaps >/dev/null
+  addiction solve --positions 1000 >/dev/null 2>&1
+  [ $? = 4 ] && [ ! -e "$NOTES" ]
+) && ok || bad "an undecided solve noted help: $(cat "$NOTES" 2>&1)"
 # The same deal again in the same file: no hint, unassisted.
 tick
 addiction new --force $FOUR_FROM_WON >/dev/null

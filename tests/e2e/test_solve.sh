@@ -152,5 +152,7 @@ jq_is "$(lines)" '[.[].fair]' '[true,true,true,true]' "fair lines are marked"
 addiction new addiction-hard --force >/dev/null
 expect 3 "a fair loss" solve --fair --json
 jq_is "$out" '[.verdict, .moves, .shuffles, (.line | length)]' '["no-win",0,0,0]' "a fair loss has no line"
+# And says it is the fair player's, as the batch lines do: it read as a proof.
+jq_is "$out" .fair true "a fair verdict says fair"
 
 finish
