@@ -2,8 +2,10 @@
 #include <chrono>
 #include <climits>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -35,7 +37,17 @@ struct ReplayOptions {
 // has a [play] table; anything else is read as an archive deal whose line is the game.
 Game replayed_game(const std::string& name, const Globals& globals) {
     if (name.empty()) return load_game_file(game_path(globals.file));
-    const NamedDeal named = find_named_deal(name);
+    NamedDeal named;
+    try {
+        named = find_named_deal(name);
+    } catch (const Error& e) {
+        // `replay lunch` for the named game lunch: say how it is asked for.
+        std::error_code ec;
+        if (game_name_problem(name).empty() && std::filesystem::is_regular_file(named_game_path(name), ec))
+            throw Error(fmt::format("{}; the game named '{}' replays with 'addiction --game {} replay'", e.what(),
+                                    name, name));
+        throw;
+    }
     if (named.entry) return in_file(named.file.string(), [&] { return check_archive(named.entry->deal); });
     const std::string file = named.file.string();
     const std::string text = read_input_file(file);

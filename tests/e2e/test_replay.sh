@@ -22,6 +22,10 @@ refused 2 "--from a word" replay --from two
 contains "$err" "--from: 'two' is not a whole number, 0 or more" "--from a word"
 refused 1 "past the end" replay --to 9
 contains "$err" "--to 9 is past the last position: the game has" "past the end"
+# NAME is a deal or a file; a named game's name says how that game is replayed.
+addiction --game share new 4 >/dev/null
+refused 1 "replay a named game's name" replay share
+contains "$err" "the game named 'share' replays with 'addiction --game share replay'" "replay a named game's name: the way"
 
 # A game exported with history replays to the same final board.
 addiction export --format deal --with-history -o "$WORK/played.toml"
