@@ -139,6 +139,13 @@ void Search::unshuffle() {
     load(before);
 }
 
+void Search::note_best(int placed) {
+    if (!pass_.track_best || shortening_ || placed <= best_placed_) return;
+    best_placed_ = placed;
+    best_line_ = path_actions();
+    best_key_ = key_;
+}
+
 // The legal steps from here, best first. Every legal step is kept, except in a
 // pass that limits the moves of placed 2s, whose failure proves nothing.
 void Search::generate(Frame& frame) {
@@ -149,11 +156,7 @@ void Search::generate(Frame& frame) {
         run[static_cast<std::size_t>(row)] = placed_run(row);
         placed += run[static_cast<std::size_t>(row)];
     }
-    if (pass_.track_best && !shortening_ && placed > best_placed_) {
-        best_placed_ = placed;
-        best_line_ = path_actions();
-        best_key_ = key_;
-    }
+    note_best(placed);
 
     std::array<int, kMaxSteps> score{};
     int n = 0;

@@ -581,6 +581,16 @@ Search::Entry Search::enter_set(std::uint64_t until) {
 // positions tested are dead ends past the rows fixed, and their steps are not
 // wanted.)
 bool Search::dead_end_here() {
+    // Every position tested is a candidate for the fair player's shuffle, a dead
+    // end for moves above all: noted before the test can end it. generate()
+    // notes too, but a dead end found first never reaches it: testing dead ends
+    // before listing the steps (93a7ea6, for speed) lost those candidates, and
+    // the fair player's verdicts changed (9 of addiction deals 1-100).
+    if (pass_.track_best) {
+        int placed = 0;
+        for (int row = 0; row < kRows; ++row) placed += placed_run(row);
+        note_best(placed);
+    }
     if (spent_ >= last_shuffle_ && (arrangements_ != 0 ? !keep_live_arrangements() : hopeless())) return true;
     generate(scratch_);
     return scratch_.count + scratch_.other_count == 0;

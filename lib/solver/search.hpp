@@ -273,6 +273,9 @@ private:
     void shuffle();
     void unshuffle();
     void generate(Frame& frame);
+    // A pass that tracks the best position (the fair player's): keeps this one
+    // if it has more cards placed than any before it.
+    void note_best(int placed);
 
     // search.cpp
     bool hopeless() const;
