@@ -12,7 +12,7 @@
 #include "plan_cache.hpp"
 #include "record_store.hpp"
 #include "store.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -64,6 +64,7 @@ void run(const HintOptions& opt, const Globals& globals) {
         return;
     }
     fmt::print("{}\n", to_string(*hint.action));
+    flush_stdout();  // a hint that went nowhere is not described
     tell("hint: {}\n", describe(hint));
 }
 

@@ -21,7 +21,7 @@
 #include "record_store.hpp"
 #include "rules.hpp"
 #include "spelling.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 
 #ifndef ADDICTION_VERSION
 #define ADDICTION_VERSION "0"

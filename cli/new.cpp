@@ -20,7 +20,7 @@
 #include "rule_sets.hpp"
 #include "solver.hpp"
 #include "store.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 #include "view.hpp"
 
 namespace addiction::cli {

@@ -38,7 +38,7 @@
 #include "solver.hpp"
 #include "stats.hpp"
 #include "store.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -335,6 +335,7 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
     } else {
         if (!opt.apply && result.verdict == Verdict::Won)
             for (const Action& action : result.line) fmt::print("{}\n", to_string(action));
+        flush_stdout();  // the line lost is the one error said, not after the verdict
         tell("{}; {} positions in {:.2f} s, peak {:.1f} MB\n",
                    verdict_words(result, opt.fair, opt.no_shuffle), result.positions, result.seconds,
                    megabytes(result.peak_bytes));

@@ -17,7 +17,7 @@
 #include "rule_sets.hpp"
 #include "record_store.hpp"
 #include "stats.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 
 namespace addiction::cli {
 namespace {

@@ -12,7 +12,7 @@
 #include "plural.hpp"
 #include "position.hpp"
 #include "store.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 
 namespace addiction::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include "deal.hpp"
 #include "files.hpp"
 #include "paths.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 
 namespace addiction::cli {
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include "files.hpp"
 #include "paths.hpp"
 #include "spelling.hpp"
-#include "tell.hpp"
+#include "streams.hpp"
 
 namespace addiction::cli {
 namespace fs = std::filesystem;

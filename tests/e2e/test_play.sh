@@ -192,9 +192,13 @@ if [ -w /dev/full ]; then
 else
   bad "/dev/full is missing: standard output's errors are not checked"
 fi
-"$BIN" show >&- 2>"$WORK/.err" && status=0 || status=$?
-[ "$status" -eq 1 ] && ok || bad "show with standard output closed: exit $status, wanted 1"
-one_line "$(<"$WORK/.err")" "show with standard output closed"
+for args in "show" "--no-record hint" "--no-record solve"; do
+  # shellcheck disable=SC2086
+  "$BIN" $args >&- 2>"$WORK/.err" && status=0 || status=$?
+  [ "$status" -eq 1 ] && ok || bad "$args with standard output closed: exit $status, wanted 1"
+  # hint and solve said their own line (the hint's, the verdict) before the error.
+  one_line "$(<"$WORK/.err")" "$args with standard output closed"
+done
 
 # Standard error that cannot be written loses the message, never the command's
 # work nor its exit status: fmt threw there, and the program aborted (134) after

@@ -1,8 +1,10 @@
-// Messages on standard error.
+// Messages on standard error, and standard output's errors.
 #pragma once
 
+#include <cerrno>
 #include <cstdio>
 #include <string>
+#include <system_error>
 #include <utility>
 
 #include <fmt/format.h>
@@ -22,6 +24,16 @@ void tell(fmt::format_string<T...> format, T&&... args) noexcept {
     } catch (...) {
         // Nowhere left to say it.
     }
+}
+
+// Sends what standard output holds, or throws std::system_error (main says
+// "cannot write to standard output: REASON", exit 1). Before a line on standard
+// error that follows the output: with stdout closed or full, the error is then
+// the one line said, not a second one after a hint that went nowhere.
+inline void flush_stdout() {
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout))
+        throw std::system_error(errno, std::generic_category(), "standard output");
 }
 
 }  // namespace addiction::cli
