@@ -126,6 +126,14 @@ ZSH
   [ "$(zsh_complete 'addiction --game lunch move ')" = "$lunch" ] && ok || bad "zsh: --game lunch move: $(zsh_complete 'addiction --game lunch move ')"
   [ "$(zsh_complete "addiction -f $XDG_STATE_HOME/addiction/games/lunch.toml move ")" = "$lunch" ] && ok ||
     bad "zsh: -f FILE move: $(zsh_complete "addiction -f $XDG_STATE_HOME/addiction/games/lunch.toml move ")"
+  # The global options a command takes are offered after it too (bash and fish
+  # did; zsh offered only the command's own), and not those it refuses.
+  got=$(zsh_complete 'addiction show --')
+  [[ $got == *--color* && $got == *--game* && $got == *--json* && $got != *--no-record* ]] && ok ||
+    bad "zsh: show --<TAB>: $got"
+  got=$(zsh_complete 'addiction rules --')
+  [[ $got == *--json* && $got != *--color* && $got != *--game* ]] && ok || bad "zsh: rules --<TAB>: $got"
+  [ "$(zsh_complete 'addiction show --game ')" = "lunch " ] && ok || bad "zsh: show --game <TAB>: $(zsh_complete 'addiction show --game ')"
 else
   bad "zsh is not installed (scripts/install-deps installs it)"
 fi
