@@ -58,6 +58,18 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
             cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
             return cards;
         });
+    } else if (opt.what == "fillable") {
+        // The gaps some card can fill now: `move SLOT` fills one.
+        game_words(globals, [](const Game& game) {
+            std::vector<Slot> gaps;
+            for (const Move& move : game.board().legal_moves(game.rules())) gaps.push_back(move.to);
+            std::sort(gaps.begin(), gaps.end(),
+                      [](Slot a, Slot b) { return std::pair(a.row, a.col) < std::pair(b.row, b.col); });
+            gaps.erase(std::unique(gaps.begin(), gaps.end()), gaps.end());
+            std::vector<std::string> slots;
+            for (Slot slot : gaps) slots.push_back(to_string(slot));
+            return slots;
+        });
     } else if (opt.what == "destinations") {
         if (opt.args.empty()) return;
         game_words(globals, [&](const Game& game) {
@@ -92,7 +104,7 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
         for (const auto& [name, format] : kExportFormats) fmt::print("{}\n", name);
     } else {
         throw Error(fmt::format("complete: unknown word list '{}' (commands, options COMMAND, "
-                                "presets, deals, movable, destinations CARD, formats, games)",
+                                "presets, deals, movable, fillable, destinations CARD, formats, games)",
                                 opt.what));
     }
 }
@@ -103,7 +115,7 @@ void setup_complete(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<CompleteOptions>();
     auto* sub = app.add_subcommand("complete", "Words for shell completion");
     sub->group("");  // hidden: for the completion scripts, not for people
-    sub->add_option("what", opt->what, "commands, options COMMAND, presets, deals, movable, destinations CARD, formats, games")
+    sub->add_option("what", opt->what, "commands, options COMMAND, presets, deals, movable, fillable, destinations CARD, formats, games")
         ->required();
     sub->add_option("args", opt->args, "Arguments of the list");
     const CLI::App* root = &app;

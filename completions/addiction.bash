@@ -139,7 +139,9 @@ _addiction() {
             ;;
         move)
             if ((${#args[@]} == 0)); then
-                COMPREPLY=($(compgen -W "$(_addiction_words movable)" -- "${cur^^}"))
+                # A card that can move (typed in either case), or a gap it fills (move SLOT).
+                COMPREPLY=($(compgen -W "$(_addiction_words movable)" -- "${cur^^}")
+                    $(compgen -W "$(_addiction_words fillable)" -- "$cur"))
             elif ((${#args[@]} == 1)); then
                 COMPREPLY=($(compgen -W "$(_addiction_words destinations "${args[0]}")" -- "$cur"))
             fi

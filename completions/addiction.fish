@@ -84,6 +84,7 @@ complete -c addiction -n '__fish_seen_subcommand_from games' -l force -d 'With -
 complete -c addiction -n '__fish_seen_subcommand_from show export' -l at -x -d 'Position after N actions'
 
 complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move_args_is 0' -a '(__addiction_words movable)' -d 'Can move'
+complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move_args_is 0' -a '(__addiction_words fillable)' -d 'Gap to fill'
 complete -c addiction -n '__fish_seen_subcommand_from move; and __addiction_move_args_is 1' -a '(__addiction_words destinations (__addiction_move_card))' -d 'Gap'
 
 complete -c addiction -n '__fish_seen_subcommand_from hint' -l all -d 'List every legal action'

@@ -8,6 +8,8 @@ addiction new --rules mini 7 >/dev/null
 movable=$(addiction complete movable | tr '\n' ' ')
 [ "$movable" = "4H 5S 6D " ] && ok || bad "complete movable lists the cards that can move: $movable"
 [ "$(addiction complete destinations 4H)" = a6 ] && ok || bad "complete destinations"
+# The gaps a card can fill: move SLOT fills one (only cards were offered).
+[ "$(addiction complete fillable | tr '\n' ' ')" = "a3 a6 d5 " ] && ok || bad "complete fillable: $(addiction complete fillable)"
 contains "$(addiction complete commands)" $'move\t' "complete commands"
 contains "$(addiction complete deals)" "mini-easy" "complete deals"
 [ "$(addiction complete presets | tr '\n' ' ')" = "addiction montana gaps mini spaces blue-moon red-moon galary moonlight jungle spaces-and-aces " ] && ok || bad "complete presets"
@@ -27,7 +29,8 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
   [ -z "$err" ] && ok || bad "bash script loads with bash-completion: $err"
 fi
 [ "$(bash_complete mo)" = move ] && ok || bad "bash: mo -> move"
-[ "$(bash_complete move "")" = "4H 5S 6D" ] && ok || bad "bash: legal cards after move: $(bash_complete move "")"
+[ "$(bash_complete move "")" = "4H 5S 6D a3 a6 d5" ] && ok || bad "bash: legal cards and gaps after move: $(bash_complete move "")"
+[ "$(bash_complete move a)" = "a3 a6" ] && ok || bad "bash: move a<TAB>: the gaps of row a: $(bash_complete move a)"
 [ "$(bash_complete move 6)" = "6D" ] && ok || bad "bash: move 6<TAB>"
 [ "$(bash_complete move 4H "")" = a6 ] && ok || bad "bash: the gap for 4H"
 [ "$(bash_complete new --rules m)" = "montana mini moonlight" ] && ok || bad "bash: presets"
@@ -39,8 +42,8 @@ contains "$(bash_complete --)" "--file" "bash: global options"
   bad "bash: rules - offers options rules refuses: $(bash_complete rules -)"
 # bash splits --game=lunch at the '=': the game is still the one named.
 addiction --game lunch new --rules mini 8 >/dev/null
-lunch=$(addiction --game lunch complete movable | tr '\n' ' ')
-[ "$lunch" != "4H 5S 6D " ] && ok || bad "deal 8 moves the same cards as deal 7: the check below would prove nothing"
+lunch=$( (addiction --game lunch complete movable; addiction --game lunch complete fillable) | tr '\n' ' ')
+[ "$lunch" != "4H 5S 6D a3 a6 d5 " ] && ok || bad "deal 8 moves the same cards as deal 7: the check below would prove nothing"
 [ "$(bash_complete --game lunch move "") " = "$lunch" ] && ok || bad "bash: --game lunch move: $(bash_complete --game lunch move "")"
 [ "$(bash_complete --game = lunch move "") " = "$lunch" ] && ok || bad "bash: --game=lunch move: $(bash_complete --game = lunch move "")"
 # The game names themselves, the value not typed yet: it was passed on as
@@ -119,7 +122,7 @@ ZSH
     sort -u "$WORK/zsh.out" 2>/dev/null | tr '\n' ' '
   }
   [ "$(zsh_complete 'addiction mo')" = "move " ] && ok || bad "zsh: mo -> move: $(zsh_complete 'addiction mo')"
-  [ "$(zsh_complete 'addiction move ')" = "4H 5S 6D " ] && ok || bad "zsh: legal cards after move: $(zsh_complete 'addiction move ')"
+  [ "$(zsh_complete 'addiction move ')" = "4H 5S 6D a3 a6 d5 " ] && ok || bad "zsh: legal cards and gaps after move: $(zsh_complete 'addiction move ')"
   [ "$(zsh_complete 'addiction move 4H ')" = "a6 " ] && ok || bad "zsh: the gap for 4H"
   # The game named before the command is the one whose cards are offered: the
   # command's own _arguments call once dropped -f and --game.
@@ -144,7 +147,7 @@ if command -v fish >/dev/null; then
   err=$(fish --no-config -c "source '$COMPLETIONS/addiction.fish'" 2>&1)
   [ -z "$err" ] && ok || bad "fish: script loads: $err"
   contains "$(fish_complete 'addiction mo')" $'move\t' "fish: mo -> move"
-  [ "$(fish_complete 'addiction move ' | cut -f1 | tr '\n' ' ')" = "4H 5S 6D " ] && ok || bad "fish: legal cards after move: $(fish_complete "addiction move " | cut -f1 | tr "\n" " ")"
+  [ "$(fish_complete 'addiction move ' | cut -f1 | tr '\n' ' ')" = "4H 5S 6D a3 a6 d5 " ] && ok || bad "fish: legal cards and gaps after move: $(fish_complete "addiction move " | cut -f1 | tr "\n" " ")"
   [ "$(fish_complete 'addiction move 4H ' | cut -f1)" = a6 ] && ok || bad "fish: the gap for 4H"
   contains "$(fish_complete 'addiction new --rules ')" "mini" "fish: presets"
   contains "$(fish_complete 'addiction undo ')" "all" "fish: undo all"
