@@ -252,7 +252,7 @@ void refuse_empty_values(CLI::App& app) {
 // flush there; a long one fails on the way (fmt's print throws, main's catch).
 void say_stdout_failed(int error) {
     addiction::cli::tell("addiction: cannot write to standard output{}\n",
-               error != 0 ? fmt::format(": {}", std::strerror(error)) : std::string());
+                         error != 0 ? fmt::format(": {}", std::strerror(error)) : std::string());
 }
 int with_stdout_checked(int status) {
     errno = 0;

@@ -174,10 +174,9 @@ void run(const NewOptions& opt, const Globals& globals) {
         if (!opt.force) check_replaceable(old);
     });
     if (unchecked_code)
-        tell(
-                   "addiction: note: deal code without check character (an old code, or one with a character left "
-                   "out: check the deal); its checked form is {}\n",
-                   game.deal().id);
+        tell("addiction: note: deal code without check character (an old code, or one with a character left "
+             "out: check the deal); its checked form is {}\n",
+             game.deal().id);
     fmt::print("new game: deal {} ({} rules){} in {}\n", game.deal().id, rules.preset, source, path.string());
     print_position(game, globals.style());
 }

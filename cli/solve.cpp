@@ -336,9 +336,8 @@ void run_one(const SolveOptions& opt, const Globals& globals) {
         if (!opt.apply && result.verdict == Verdict::Won)
             for (const Action& action : result.line) fmt::print("{}\n", to_string(action));
         flush_stdout();  // the line lost is the one error said, not after the verdict
-        tell("{}; {} positions in {:.2f} s, peak {:.1f} MB\n",
-                   verdict_words(result, opt.fair, opt.no_shuffle), result.positions, result.seconds,
-                   megabytes(result.peak_bytes));
+        tell("{}; {} positions in {:.2f} s, peak {:.1f} MB\n", verdict_words(result, opt.fair, opt.no_shuffle),
+             result.positions, result.seconds, megabytes(result.peak_bytes));
         if (opt.apply && result.verdict == Verdict::Won) print_position(*after, globals.style());
     }
     std::fflush(stdout);

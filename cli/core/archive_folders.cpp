@@ -27,7 +27,7 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
         if (std::string problem = archive_name_problem(file.stem().string()); !problem.empty()) {
             if (warn)
                 tell("addiction: warning: skipping {}: its name {}, so 'addiction new' cannot find it\n",
-                           file.string(), problem);
+                     file.string(), problem);
             continue;
         }
         try {

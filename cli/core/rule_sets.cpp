@@ -34,7 +34,7 @@ void warn_hidden(const fs::path& file, std::string_view name) {
     static std::set<fs::path> warned;
     if (!warned.insert(file).second) return;
     tell("addiction: warning: {} is not used: '{}' is a shipped rule set (give yours another name)\n",
-               file.string(), name);
+         file.string(), name);
 }
 
 RuleSetEntry shipped_entry(std::string_view name, std::string_view text) {
@@ -88,8 +88,17 @@ std::vector<std::string> rule_set_names() {
 std::string unknown_rule_set_problem(const std::string& name) {
     const std::vector<std::string> names = rule_set_names();
     if (std::find(names.begin(), names.end(), name) != names.end()) return "";
+    std::string message = fmt::format("unknown rule set '{}'", name);
+    // A file of yours by that name that cannot be one (custom.toml): say why, as
+    // `rules` does, rather than that there is none.
+    const bool a_file_name = !name.empty() && name.find('/') == std::string::npos && name != "." && name != "..";
+    if (const fs::path dir = user_rules_dir(); !dir.empty() && a_file_name) {
+        std::error_code ec;
+        if (const fs::path file = dir / (name + ".toml"); fs::exists(file, ec))
+            if (std::string problem = rule_set_file_name_problem(name); !problem.empty())
+                message = fmt::format("{}: {}", file.string(), problem);
+    }
     const std::string best = closest_word(name, names);
-    const std::string message = fmt::format("unknown rule set '{}'", name);
     return best.empty() ? message + " ('addiction rules' lists them)" : message + fmt::format("; did you mean '{}'?", best);
 }
 

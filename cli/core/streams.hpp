@@ -13,7 +13,7 @@ namespace addiction::cli {
 
 // Writes one message to standard error, and never throws: with standard error
 // closed or full (2>&-, 2>/dev/full) the message is lost, not the command's
-// work or its exit status. tell(...) throws there, and from
+// work or its exit status. fmt::print(stderr, ...) throws there, and from
 // main's catch that aborted the program (exit 134) after the work was done.
 template <typename... T>
 void tell(fmt::format_string<T...> format, T&&... args) noexcept {

@@ -103,7 +103,11 @@ contains "$(addiction rules 2>&1)" "'Montana' is not a rule-set name: it is the 
 contains "$(addiction rules 2>&1)" "'Custom' is not a rule-set name" "rules lists Custom as broken"
 refused 2 "new --rules Montana" new 1 --rules Montana --force
 contains "$err" "did you mean 'montana'?" "Montana suggests montana"
-rm "$rules_dir/Montana.toml" "$rules_dir/Custom.toml"
+# Asked for, such a file is named with its problem, not "unknown rule set".
+printf 'ranks = 9\n' >"$rules_dir/custom.toml"
+refused 2 "new --rules custom, a custom.toml of yours" new 1 --rules custom --force
+contains "$err" "$rules_dir/custom.toml: 'custom' is not a rule-set name" "custom.toml asked for: the file and why"
+rm "$rules_dir/Montana.toml" "$rules_dir/Custom.toml" "$rules_dir/custom.toml"
 
 # A relative XDG_DATA_HOME is ignored: the default under HOME applies.
 mkdir -p "$WORK/cwd/data/addiction/rules" "$WORK/home/.local/share/addiction/rules"
