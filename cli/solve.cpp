@@ -1,7 +1,6 @@
 // addiction solve: search for a winning line from the current position, or solve
 // a range of deals for win-rate studies.
 #include <atomic>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -510,10 +509,11 @@ void run_batch(const SolveOptions& opt) {
         // A line that cannot be written (a full disk) stops the batch: hours of
         // results must not go nowhere with exit 0. The searches still running
         // stop as they would on Ctrl-C.
-        if (std::fflush(stdout) != 0) {
-            const int error = errno;
+        try {
+            flush_stdout();
+        } catch (const std::system_error&) {
             interrupted.store(true);
-            throw std::system_error(error, std::generic_category(), "standard output");  // main says it
+            throw;  // main says it
         }
         status.show(batch_status, true);
     };

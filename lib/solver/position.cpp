@@ -151,12 +151,7 @@ void Search::note_best(int placed) {
 void Search::generate(Frame& frame) {
     frame.other_count = 0;
     std::array<int, kRows> run{};
-    int placed = 0;
-    for (int row = 0; row < kRows; ++row) {
-        run[static_cast<std::size_t>(row)] = placed_run(row);
-        placed += run[static_cast<std::size_t>(row)];
-    }
-    note_best(placed);
+    for (int row = 0; row < kRows; ++row) run[static_cast<std::size_t>(row)] = placed_run(row);
 
     std::array<int, kMaxSteps> score{};
     int n = 0;

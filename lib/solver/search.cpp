@@ -582,10 +582,11 @@ Search::Entry Search::enter_set(std::uint64_t until) {
 // wanted.)
 bool Search::dead_end_here() {
     // Every position tested is a candidate for the fair player's shuffle, a dead
-    // end for moves above all: noted before the test can end it. generate()
-    // notes too, but a dead end found first never reaches it: testing dead ends
-    // before listing the steps (93a7ea6, for speed) lost those candidates, and
-    // the fair player's verdicts changed (9 of addiction deals 1-100).
+    // end for moves above all: noted here, before the test can end it. It was
+    // noted in generate(), which a dead end found first never reaches: testing
+    // dead ends before listing the steps (93a7ea6, for speed) lost those
+    // candidates, and the fair player's verdicts changed (9 of addiction deals
+    // 1-100).
     if (pass_.track_best) {
         int placed = 0;
         for (int row = 0; row < kRows; ++row) placed += placed_run(row);
