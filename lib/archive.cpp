@@ -59,8 +59,17 @@ Rules read_deal_rules(const toml::table& root, std::int64_t format) {
         with_context("rules.preset", [&] {
             if (std::string problem = rule_set_name_problem(name); !problem.empty()) throw Error(problem);
         });
-    // A missing key takes the shipped set's value; custom and a user's set (which
-    // the engine cannot look up) start from addiction.
+    // A missing key takes the shipped set's value; custom starts from addiction.
+    // A user's set the engine cannot look up, and the machine that reads a shared
+    // deal may not have it, or have another set of that name: a file naming one
+    // gives the settings a format 1 file can say, or it would be labelled with
+    // the set and play Addiction's.
+    if (!is_shipped_rule_set(name) && name != "custom")
+        for (std::string_view key : {"ranks", "shuffles", "redeal", "fill_from_right"})
+            if (!t->contains(key))
+                throw Error(fmt::format("rules.{} is missing: '{}' is a rule set of your own, so the deal gives "
+                                        "its settings (ranks, shuffles, redeal and fill_from_right)",
+                                        key, name));
     Rules rules = preset(is_shipped_rule_set(name) ? name : "addiction");
     const std::string refusal = "an archive format 1 file does not have it (format 2 does)";
     read_settings(*t, SettingKeys{"rules", false, format >= 2, refusal}, rules);

@@ -76,6 +76,18 @@ run new 5 --rules broken --force
 one_line "$err" "new --rules broken"
 contains "$err" "$rules_dir/broken.toml: unknown key 'rank'" "the error names the file"
 same_file game.toml before.toml "new --rules broken leaves the game"
+# A shared deal naming a set of someone's own gives its settings: with only the
+# name it would be labelled with the set and play Addiction's.
+printf "deal = '5'\n[rules]\npreset = 'jr'\n" >jr-deal.toml
+run new ./jr-deal.toml --force
+[ "$status" = 1 ] && ok || bad "a deal naming an own set without settings: status $status"
+one_line "$err" "a deal naming an own set without settings"
+contains "$err" "rules.ranks is missing: 'jr' is a rule set of your own" "the error says what the deal lacks"
+same_file game.toml before.toml "the refused deal leaves the game"
+printf "deal = '5'\n[rules]\npreset = 'jr'\nranks = 13\nshuffles = 1\nredeal = 'after-run'\nfill_from_right = false\n" >jr-deal.toml
+run new ./jr-deal.toml --force
+jq_is "$(addiction show --json)" '[.rules.preset, .rules.shuffles, .rules.redeal]' '["jr",1,"after-run"]' "a deal with an own set's settings plays them"
+cp game.toml before.toml
 run rules broken
 [ "$status" = 1 ] && ok || bad "rules broken: status $status"
 contains "$err" "$rules_dir/broken.toml" "rules broken names the file"
