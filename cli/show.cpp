@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "json.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "position.hpp"
 #include "store.hpp"
 
@@ -24,7 +25,12 @@ struct ShowOptions {
 void run(const ShowOptions& opt, const Globals& globals) {
     const auto path = game_path(globals.file);
     Game game = load_game_file(path);
-    if (opt.at) game = game.at(*opt.at);
+    const int now = static_cast<int>(game.history().size());
+    // The position now is the game itself: rebuilt from the history it would
+    // count a shuffle that was undone (and stays spent) as unspent.
+    const bool past = opt.at && *opt.at != now;
+    const int shuffles_left_now = game.shuffles_left();
+    if (past) game = game.at(*opt.at);
     if (opt.json) {
         fmt::print("{}\n", game_json(game));
         return;
@@ -32,7 +38,18 @@ void run(const ShowOptions& opt, const Globals& globals) {
     Style style = globals.style();
     style.wants = opt.wants;
     print_position(game, style);
-    fmt::print("{}\n{}\ndeal code {}\n", score_line(game), advice_line(game, game_command(path)), deal_code(game.deal().start));
+    const std::string command = game_command(path);
+    // A past position's advice would be for a game that is not there: say how
+    // to get back to it instead.
+    std::string advice = advice_line(game, command);
+    if (past) {
+        advice = fmt::format("a past position, after {} of {}: '{} undo {}' goes back to it", *opt.at,
+                             plural(static_cast<std::size_t>(now), "action"), command, now - *opt.at);
+        if (shuffles_left_now != game.shuffles_left())
+            advice += fmt::format(" (with {} left: an undone shuffle stays spent)",
+                                  plural(static_cast<std::size_t>(shuffles_left_now), "shuffle"));
+    }
+    fmt::print("{}\n{}\ndeal code {}\n", score_line(game), advice, deal_code(game.deal().start));
 }
 
 }  // namespace

@@ -99,6 +99,14 @@ contains "$out" "2 shuffles left" "a shuffle is spent"
 after_shuffle=$(addiction show --json)
 expect 0 "undo shuffle" undo
 contains "$out" "2 shuffles left" "undo does not refund a shuffle"
+# show --at: the position now is the game (its undone shuffle spent); a past
+# one says how to get back to it, not "your move".
+expect 0 "show --at now" show --at 2
+contains "$out" "2 shuffles left" "show --at now: the undone shuffle stays spent"
+contains "$out" "your move:" "show --at now: the game's advice"
+expect 0 "show --at a past position" show --at 1
+contains "$out" "a past position, after 1 of 2 actions: 'addiction undo 1' goes back to it (with 2 shuffles left: an undone shuffle stays spent)" "show --at a past position"
+[[ "$out" != *"your move"* ]] && ok || bad "show --at a past position: no 'your move' for it: $out"
 expect 0 "redo shuffle" redo
 [ "$(addiction show --json)" == "$after_shuffle" ] && ok || bad "redo gave another shuffle"
 expect 0 "undo 3" undo 3
