@@ -119,9 +119,12 @@ void run(const NewOptions& opt, const Globals& globals) {
         const std::string text = read_input_file(from);
         std::string name = from == "-" ? "standard input" : from;
         // A board copied from `show` or `export` names its preset and shuffles left in
-        // its status line: the game goes on from there unless rule options say otherwise.
+        // its status line: the game goes on from there, the rule options over those
+        // rules as over any deal's own (--rules replaces them). Custom rules are not
+        // in the text: options then start from Addiction's.
         const auto heading = detect_format(text) == ImportFormat::Layout ? layout_heading(text) : std::nullopt;
-        if (heading && !opt.rules.given()) rules = in_file(name, [&] { return heading_rules(*heading); });
+        if (heading && opt.rules.rules.empty() && !(heading->preset == "custom" && opt.rules.given()))
+            rules = in_file(name, [&] { return opt.rules.over(heading_rules(*heading)); });
         const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
         rules = rules_for_deal(imported.rules, opt, name);
         deal = parse_deal(imported.deal, rules);

@@ -123,6 +123,17 @@ contains "$out" "from $WORK/table.txt" "from message"
 [ "$(rows)" = "$table" ] && ok || bad "layout imported"
 sed 's/\.\./--/g' "$WORK/table.txt" | tail -4 | sed 's/^[a-d] //; s/\[//g; s/\]//g' >"$WORK/plain.txt"
 expect 0 "new --from - (stdin)" new --force --from - <"$WORK/plain.txt"
+# A rule option goes over the rules the board's status line names, as over
+# any deal's own: Montana with --fill-from-right stays Montana's two shuffles
+# after the runs (it had been Addiction's three, one of them spent).
+addiction new --force 9 --rules montana >/dev/null
+addiction export >"$WORK/montana.txt"
+expect 0 "a board as text with a rule option" new --force --from "$WORK/montana.txt" --fill-from-right
+jq_is "$(addiction show --json)" '[.rules.shuffles, .rules.redeal, .rules.fill_from_right, .shuffles_spent]' '[2,"after-run",true,0]' "the option over the status line's rules"
+addiction new --force 5 --rules blue-moon >/dev/null
+addiction export >"$WORK/blue-moon.txt"
+expect 0 "a board with its aces, and --shuffles" new --force --from "$WORK/blue-moon.txt" --shuffles 0
+jq_is "$(addiction show --json)" '[.rules.aces, .rules.shuffles, .rules.redeal]' '["row-starts",0,"after-run"]' "blue-moon's deal, no shuffles"
 
 # Solvitaire JSON round trip.
 addiction new --force 99 >/dev/null
