@@ -49,7 +49,9 @@ void list(const RulesOptions& opt) {
             description = "[yours, broken] " + entry.problem;
         else
             description = (entry.shipped ? "" : "[yours] ") + entry.set->description;
-        fmt::print("{:<{}}  {}\n", entry.name, width, description);
+        // No description, no trailing blanks (a file of yours may have none).
+        const std::string line = fmt::format("{:<{}}  {}", entry.name, width, description);
+        fmt::print("{}\n", line.substr(0, line.find_last_not_of(' ') + 1));
     }
 }
 

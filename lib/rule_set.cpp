@@ -86,7 +86,8 @@ std::string rule_set_name_problem(std::string_view name) {
                                  c == '-' || c == '_';
                       });
     if (!good)
-        return fmt::format("'{}' is not a rule-set name: letters, digits, '-' and '_', not starting with '-'", name);
+        return fmt::format("'{}' is not a rule-set name: 1 to 64 letters, digits, '-' and '_', not starting with '-'",
+                           name);
     if (name == "custom") return "'custom' is not a rule-set name: it names rules that are no rule set's";
     return "";
 }

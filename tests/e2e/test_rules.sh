@@ -65,6 +65,12 @@ jq_is "$out" '[.rules.preset, .rules.shuffles, .shuffles_left]' '["mine",3,3]' "
 run new 6 --rules montana --shuffles 3 --force
 contains "$out" "(custom rules)" "an option over a set makes it custom"
 
+# A set of yours without a description: its line ends at the tag.
+: >"$rules_dir/plain.toml"
+contains "$(addiction rules)" "plain            [yours]" "rules lists a set without a description"
+[ "$(addiction rules | grep -c ' $')" = 0 ] && ok || bad "rules: no trailing blank after [yours]: $(addiction rules | cat -A)"
+rm "$rules_dir/plain.toml"
+
 # A broken user's set: listed as broken, an error naming the file when asked for.
 printf 'rank = 13\n' >"$rules_dir/broken.toml"
 run rules

@@ -142,6 +142,9 @@ TEST_CASE("a rule-set file: missing keys take addiction's, bad ones are refused 
     CHECK(message("ranks = \n").starts_with("mine.toml:1:"));
     CHECK_THROWS_WITH(parse_rule_set("", "custom", "custom.toml"), doctest::Contains("'custom' is not a rule-set name"));
     CHECK_THROWS_WITH(parse_rule_set("", "a b", "a b.toml"), doctest::Contains("is not a rule-set name"));
+    // The limit is said: 65 letters had been refused as if a letter were wrong.
+    CHECK(parse_rule_set("", std::string(64, 'r'), "r.toml").description.empty());
+    CHECK_THROWS_WITH(parse_rule_set("", std::string(65, 'r'), "r.toml"), doctest::Contains("1 to 64 letters"));
     CHECK_THROWS_WITH(parse_rule_set("", "Custom", "Custom.toml"), doctest::Contains("'Custom' is not a rule-set name"));
     CHECK(rule_set_file_name_problem("Montana") ==
           "'Montana' is not a rule-set name: it is the shipped 'montana' but for case");
