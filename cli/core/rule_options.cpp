@@ -43,7 +43,20 @@ Rules RuleOptions::over(Rules base) const {
     if (fill_from_right) base.fill_from_right = true;
     // A rule set keeps its name while the options change nothing of it; changed,
     // the rules are the shipped set they now match, or custom.
-    if (base != chosen) base.preset = shipped_name_of(base);
+    if (base != chosen) {
+        // Without shuffles the redeal is never used: Montana with --shuffles 0 is
+        // Gaps, not custom rules that play as Gaps (and count apart in stats).
+        if (base.shuffles == 0)
+            for (std::string_view name : preset_names()) {
+                Rules same = base;
+                same.redeal = preset(name).redeal;
+                if (preset(name).shuffles == 0 && shipped_name_of(same) == name) {
+                    base = same;
+                    break;
+                }
+            }
+        base.preset = shipped_name_of(base);
+    }
     // CLI11 checked each option's range; a combination is left, said in options'
     // words (check_rules speaks of a file's keys). Before, this was exit 1.
     if (random_redeal_with_aces(base))

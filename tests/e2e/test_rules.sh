@@ -64,6 +64,10 @@ run show --json
 jq_is "$out" '[.rules.preset, .rules.shuffles, .shuffles_left]' '["mine",3,3]' "the game keeps its rules"
 run new 6 --rules montana --shuffles 3 --force
 contains "$out" "(custom rules)" "an option over a set makes it custom"
+# With no shuffles the redeal is never used: Montana without them is Gaps.
+run new 6 --rules montana --shuffles 0 --force
+contains "$out" "(gaps rules)" "montana --shuffles 0 is gaps"
+jq_is "$(addiction show --json)" '.rules' "$(addiction rules gaps --json | jq -c .rules)" "montana --shuffles 0 has gaps' settings"
 
 # A set of yours without a description: its line ends at the tag.
 : >"$rules_dir/plain.toml"
