@@ -49,7 +49,8 @@ struct ExportOptions {
 // once it is in the deals folder, so a name it could not find is refused before
 // anything is written. "" for standard output.
 std::string deal_file_name(const std::string& output) {
-    if (output.empty() || output == "-") return "";
+    // A device, a pipe or a descriptor (-o /dev/stdout) has no name to keep.
+    if (output.empty() || output == "-" || written_into(output)) return "";
     const std::filesystem::path path(output);
     if (path.extension() != ".toml")
         throw CLI::ValidationError(fmt::format("--output '{}': a deal file's name ends in .toml ('addiction new NAME' "

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -234,7 +235,46 @@ void require_removable(const fs::path& path) {
     if (::faccessat(AT_FDCWD, folder.c_str(), W_OK | X_OK, AT_EACCESS) != 0) throw system_error("remove", path);
 }
 
+namespace {
+
+// The descriptor `path` names, or a link on the way to it does (/dev/stdout is a
+// link to /proc/self/fd/1): -1 for none. Such a path opened again is the file
+// the descriptor is open on, from its start and without its O_APPEND, and a
+// rename over it replaced that file: `export -o /dev/stdout >> log` lost log.
+int descriptor_named(fs::path path) {
+    for (int hops = 0; hops < 40; ++hops) {
+        const std::string text = path.lexically_normal().string();
+        if (text == "/dev/stdout") return 1;
+        if (text == "/dev/stderr") return 2;
+        for (std::string_view folder : {"/dev/fd/", "/proc/self/fd/"}) {
+            if (text.size() <= folder.size() || text.compare(0, folder.size(), folder) != 0) continue;
+            int fd = -1;
+            const char* first = text.data() + folder.size();
+            const char* last = text.data() + text.size();
+            if (auto [end, ec] = std::from_chars(first, last, fd); ec == std::errc{} && end == last) return fd;
+        }
+        std::error_code ec;
+        if (!fs::is_symlink(path, ec)) return -1;
+        const fs::path target = fs::read_symlink(path, ec);
+        if (ec) return -1;
+        path = target.is_absolute() ? target : folder_of(path) / target;
+    }
+    return -1;
+}
+
+}  // namespace
+
+bool written_into(const fs::path& path) {
+    if (descriptor_named(path) >= 0) return true;
+    struct stat there {};
+    return ::stat(path.c_str(), &there) == 0 && !S_ISREG(there.st_mode) && !S_ISDIR(there.st_mode);
+}
+
 void write_output(const fs::path& path, const std::string& text) {
+    if (const int fd = descriptor_named(path); fd >= 0) {
+        if (!write_all(fd, text)) throw system_error("write to", path);
+        return;
+    }
     struct stat there {};
     if (::stat(path.c_str(), &there) != 0 || S_ISREG(there.st_mode) || S_ISDIR(there.st_mode)) {
         // The user's "keep it", as for a game file: root could replace it.

@@ -77,9 +77,13 @@ void require_removable(const std::filesystem::path& path);
 
 // An output named by the user (-o FILE): a regular file, or none yet, is
 // replaced atomically as above, unless read-only (refused); a device or a pipe
-// (/dev/stdout, a FIFO) is written into as it is, as a shell's > would. Throws
-// Error.
+// (a FIFO, /dev/tty) is written into as it is, as a shell's > would, and a name
+// of one of this process's descriptors (/dev/stdout, /dev/fd/N) through the
+// descriptor itself. Throws Error.
 void write_output(const std::filesystem::path& path, const std::string& text);
+// Whether write_output writes into `path` as it is (a device, a pipe, a
+// descriptor's name) rather than replacing a file there.
+bool written_into(const std::filesystem::path& path);
 
 // Holds an exclusive flock on a file that is only ever appended to (the record),
 // on the file itself, created if missing; when the file is moved aside while

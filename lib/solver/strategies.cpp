@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <optional>
 
 #include "search.hpp"
 #include "side_by_side.hpp"
@@ -47,6 +48,36 @@ Ran run_pass(const Game& game, const SolveLimits& limits, const Pass& pass, Cloc
 // passes before shuffling get little: most deals with shuffles need them.
 constexpr std::uint64_t kRestrictedPositions = 2'000'000;
 constexpr std::uint64_t kMovesOnlyPositions = 50'000;
+
+// The moves after `line` that place cards, one at a time, the one that places
+// most first (the earliest in legal order on a tie), until none does; appended
+// to `line`. A shuffle keeps the placed cards and redeals the rest, so the
+// position the fair player shuffles from is the one with most cards placed. The
+// moves-only search proves a position a dead end, and so never enters its
+// moves, when no win follows by moves alone: cards may still be placed there,
+// in positions the strategy prefers that the search did not reach (a Blue Moon
+// shuffle was hinted with four 2s free to go to the row starts).
+void place_before_shuffling(const Game& game, std::vector<Action>& line) {
+    Game now = game;
+    for (const Action& action : line) now.play(action);
+    while (true) {
+        const int placed = now.board().placed_count();
+        std::optional<Action> best;
+        int most = placed;
+        for (const Action& action : now.legal_actions()) {
+            if (action.is_shuffle()) continue;
+            Game after = now;
+            after.play(action);
+            if (after.board().placed_count() > most) {
+                most = after.board().placed_count();
+                best = action;
+            }
+        }
+        if (!best) return;
+        now.play(*best);
+        line.push_back(*best);
+    }
+}
 
 }  // namespace
 
@@ -184,6 +215,7 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
         // same shuffle, without the depth-first walk's detours.
         Search& best = !cut && other.search->best_placed() > ran.search->best_placed() ? *other.search : *ran.search;
         result.line = cut ? best.best_line() : best.shortest_best_line();
+        place_before_shuffling(game, result.line);
         result.line.push_back(Action::make_shuffle(game.shuffles_spent() + 1));
     }
     result.peak_bytes = ran.search->peak_bytes() + other.search->peak_bytes();  // side by side

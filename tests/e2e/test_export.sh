@@ -31,6 +31,22 @@ expect 0 "export -o" export --format json -o "$WORK/out.json"
 [ "$(cat "$WORK/out.json")" = "$(addiction show --json)" ] && ok || bad "-o content"
 [ -z "$(ls -A "$WORK" | grep '\.tmp\.')" ] && ok || bad "no temporary file left"
 refused 1 "-o into a missing folder" export -o "$WORK/no/such/dir/x.txt"
+# -o /dev/stdout (or /dev/fd/1) is written through the descriptor: standard
+# output appended to a file keeps the file, its lines and its append, as >> wants
+# (the file had been replaced by the export).
+printf 'line1\n' >"$WORK/log.txt"
+inode=$(stat -c %i "$WORK/log.txt")
+addiction export --format json -o /dev/stdout >>"$WORK/log.txt" && ok || bad "-o /dev/stdout >> a file: status $?"
+[ "$(stat -c %i "$WORK/log.txt")" = "$inode" ] && ok || bad "-o /dev/stdout >> a file: the file replaced"
+[ "$(head -1 "$WORK/log.txt")" = line1 ] && [ "$(tail -n +2 "$WORK/log.txt")" = "$(addiction show --json)" ] && ok ||
+  bad "-o /dev/stdout >> a file: the line kept and the export after it: $(cat "$WORK/log.txt")"
+{ echo header; addiction export -o /dev/fd/1; echo footer; } >"$WORK/log.txt"
+[ "$(head -1 "$WORK/log.txt")" = header ] && [ "$(tail -1 "$WORK/log.txt")" = footer ] && ok ||
+  bad "-o /dev/fd/1 within a redirected group: $(cat "$WORK/log.txt")"
+# A deal to a descriptor has no file name to check against.
+run export --format deal -o /dev/stdout --name tough
+[ "$status" = 0 ] && ok || bad "--format deal -o /dev/stdout: status $status: $err"
+contains "$out" "name = 'tough'" "--format deal -o /dev/stdout --name"
 # -o naming the game file, or a link to it, would leave the export in the game's place.
 refused 2 "-o the game file" export -o "$ADDICTION_FILE"
 contains "$err" "--output '$ADDICTION_FILE' is the game file" "-o the game file: the message"
