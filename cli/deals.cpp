@@ -8,6 +8,7 @@
 #include "archive_folders.hpp"
 #include "commands.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "rule_sets.hpp"
 
 namespace addiction::cli {
@@ -58,7 +59,7 @@ void run(const DealsOptions& opt) {
     for (const auto& entry : entries) {
         const ArchiveDeal& d = entry.deal;
         std::string verdict(to_string(d.verdict));
-        if (d.verdict == ArchiveVerdict::Win) verdict += fmt::format(" ({} actions)", d.line.size());
+        if (d.verdict == ArchiveVerdict::Win) verdict += fmt::format(" ({})", plural(d.line.size(), "action"));
         std::string description = d.description;
         if (!entry.shipped) description = description.empty() ? "[yours]" : "[yours] " + description;
         std::string line = fmt::format("{:<{}}  {:<{}}  {:<23}  {}", d.name, width, d.rules.preset, rules_width,

@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "gamefile.hpp"
+#include "plural.hpp"
 #include "rule_set.hpp"
 #include "toml_input.hpp"
 
@@ -178,13 +179,24 @@ Game check_archive(const ArchiveDeal& deal) {
     Game game = start_game(deal);
     for (std::size_t i = 0; i < deal.line.size(); ++i) {
         const Action& action = deal.line[i];
-        with_context(fmt::format("line entry {} ({})", i + 1, to_record(action)), [&] { game.play(action); });
-        if (action.is_shuffle() && action.shuffle != 0 && action.shuffle != game.shuffles_spent())
-            throw Error(fmt::format("line entry {} ({}): it is shuffle {} of the game", i + 1, to_record(action),
-                                    game.shuffles_spent()));
+        with_context(fmt::format("line entry {} ({})", i + 1, to_record(action)), [&] {
+            if (action.is_shuffle() && action.shuffle != 0) {
+                if (action.shuffle <= game.shuffles_spent())
+                    throw Error(fmt::format("shuffle {} is spent: the numbers count up", game.shuffles_spent()));
+                // A number left out is a shuffle the game that wrote the line played
+                // and took back (undo leaves it spent, and the next shuffle deals as
+                // the one after it): spent here the same way, so that shuffle k deals
+                // as it did there. --with-history of such a game had been refused.
+                while (game.shuffles_spent() + 1 < action.shuffle) {
+                    game.shuffle();
+                    game.undo();
+                }
+            }
+            game.play(action);
+        });
     }
     if (deal.verdict == ArchiveVerdict::Win && game.status() != Status::Won)
-        throw Error(fmt::format("the line of {} actions does not win the deal (the game is {})", deal.line.size(),
+        throw Error(fmt::format("the line of {} does not win the deal (the game is {})", plural(deal.line.size(), "action"),
                                 to_string(game.status())));
     return game;
 }

@@ -32,6 +32,9 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
         }
         try {
             ArchiveDeal deal = parse_archive(read_file(file), file.string());
+            // Its line too, as `new ./FILE` and `replay` check it: a line that is
+            // not legal, or does not win as its verdict says, was listed as a win.
+            check_archive(deal);
             deal.name = file.stem().string();
             out.push_back({std::move(deal), file, shipped});
         } catch (const Error& e) {
@@ -83,7 +86,11 @@ std::optional<ArchiveEntry> find_archive_deal(const std::string& name) {
         const fs::path file = folder / (name + ".toml");
         if (!file_exists(file)) continue;
         const std::string text = read_file(file);
-        ArchiveDeal deal = in_file(file.string(), [&] { return parse_archive(text, file.string()); });
+        ArchiveDeal deal = in_file(file.string(), [&] {
+            ArchiveDeal read = parse_archive(text, file.string());
+            check_archive(read);
+            return read;
+        });
         deal.name = name;
         return ArchiveEntry{std::move(deal), file, shipped};
     }

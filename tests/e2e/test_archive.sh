@@ -98,6 +98,35 @@ refused 1 "new a broken deal of yours" new --force broken
 [ "$err" = "addiction: $XDG_DATA_HOME/addiction/deals/broken.toml: deal: 'nonsense' is neither a deal number nor a deal code" ] &&
   ok || bad "new a broken deal of yours: $err"
 rm "$XDG_DATA_HOME/addiction/deals/broken.toml"
+# A line is checked wherever the deal is read: one that is not legal, or does
+# not win as its verdict says, had been listed as a win and started by name.
+printf "deal = '5'\nverdict = 'win'\nline = ['move 2C a1']\n" >"$XDG_DATA_HOME/addiction/deals/badline.toml"
+printf "deal = '5'\nverdict = 'win'\nline = ['move KC a5']\n" >"$XDG_DATA_HOME/addiction/deals/fakewin.toml"
+run deals
+[[ "$out" != *badline* && "$out" != *fakewin* ]] && ok || bad "deals lists lines that fail: $out"
+contains "$err" "deals/badline.toml: line entry 1 (move 2C a1): a1 is not a gap" "an illegal line: warned"
+contains "$err" "deals/fakewin.toml: the line of 1 action does not win the deal" "a line that does not win: warned"
+cp "$ADDICTION_FILE" "$WORK/before-badline.toml"
+refused 1 "new a deal whose line is not legal" new --force badline
+contains "$err" "line entry 1 (move 2C a1)" "new NAME: the line's problem"
+same_file "$ADDICTION_FILE" "$WORK/before-badline.toml" "new NAME with a bad line leaves the game"
+rm "$XDG_DATA_HOME/addiction/deals/badline.toml" "$XDG_DATA_HOME/addiction/deals/fakewin.toml"
+# A game whose shuffle was undone (it stays spent) exports a line that leaves a
+# shuffle's number out: read back, that shuffle deals as it did in the game.
+addiction new --force 21 >/dev/null
+addiction $(addiction hint --all | head -1) >/dev/null
+addiction shuffle >/dev/null && addiction undo >/dev/null && addiction shuffle >/dev/null
+played=$(rows)
+expect 0 "export a line with a shuffle undone" export --format deal --with-history -o "$WORK/undone.toml"
+contains "$(cat "$WORK/undone.toml")" "'shuffle 2'" "the line keeps the game's shuffle number"
+board=$(addiction show --color never | head -5)
+expect 0 "replay a line with a shuffle undone" replay "$WORK/undone.toml" --color never
+[ "$(tail -6 <<<"$out" | head -5)" = "$board" ] && ok || bad "replay of a line with a shuffle undone ends at the game's board: $out"
+contains "$(tail -1 <<<"$out")" "1 shuffle left" "replay: two shuffles spent"
+cp "$WORK/undone.toml" "$XDG_DATA_HOME/addiction/deals/undone.toml"
+expect 0 "replay NAME of it" replay undone
+expect 0 "new a deal whose line has a shuffle undone" new --force "$WORK/undone.toml"
+rm "$XDG_DATA_HOME/addiction/deals/undone.toml"
 # ...nor passed over for the shipped deal of its name.
 echo "deal = 'nonsense'" >"$XDG_DATA_HOME/addiction/deals/gaps-easy.toml"
 refused 1 "a broken deal of yours hides the shipped one" new --force gaps-easy

@@ -145,7 +145,25 @@ TEST_CASE("check_archive plays the line and holds it to the verdict") {
     CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("does not win"), Error);
     deal.verdict = ArchiveVerdict::Unknown;
     deal.line.push_back(Action::make_shuffle(2));
-    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 3 (shuffle 2)"), Error);
+    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 3 (shuffle 2): no shuffle left"), Error);
+    // A shuffle's number may leave one out (a shuffle undone stays spent): shuffle
+    // 3 deals as the game's third, as in the game that wrote the line.
+    deal.rules = preset("addiction");
+    deal.line = {Action::make_shuffle(1), Action::make_shuffle(3)};
+    const Game skipped = check_archive(deal);
+    CHECK(skipped.shuffles_spent() == 3);
+    Game played = start_game(deal);
+    played.shuffle();
+    played.shuffle();
+    played.undo();
+    played.shuffle();
+    CHECK(skipped.board() == played.board());
+    ArchiveDeal in_order = deal;
+    in_order.line = {Action::make_shuffle(1), Action::make_shuffle(2)};
+    CHECK(skipped.board() != check_archive(in_order).board());
+    // But they count up.
+    deal.line.push_back(Action::make_shuffle(2));
+    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 3 (shuffle 2): shuffle 3 is spent"), Error);
 }
 
 TEST_CASE("archive_of records the deal, and the history as the line when asked") {
