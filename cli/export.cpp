@@ -121,6 +121,12 @@ void run(const ExportOptions& opt, const Globals& globals) {
         fmt::print("{}", text);
         return;
     }
+    // The deals folder is the program's own, and the way to archive a deal is to
+    // export into it (README): made when missing, as the state folder is.
+    const std::filesystem::path deals = user_deals_dir();
+    if (!deals.empty() && !written_into(opt.output) &&
+        std::filesystem::path(opt.output).parent_path().lexically_normal() == deals.lexically_normal())
+        create_parent_folder(opt.output);
     write_output(opt.output, text);
 }
 
