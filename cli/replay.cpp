@@ -53,6 +53,23 @@ Game replayed_game(const std::string& name, const Globals& globals) {
     const std::string text = read_input_file(file);
     return in_file(file, [&] {
         if (is_game_text(text)) return load_game(text, file);
+        // A Solvitaire deal or a board as text has no actions to replay: say so,
+        // not the TOML parser's complaint about the first character.
+        const ImportFormat format = detect_format(text);
+        const bool layout = format == ImportFormat::Layout && [&] {
+            try {
+                parse_layout(text);
+                return true;
+            } catch (const Error&) {
+                return false;
+            }
+        }();
+        if (format == ImportFormat::Solvitaire || layout)
+            throw Error(fmt::format("{} has no actions to replay (replay takes a game file or an archive deal "
+                                    "file): 'addiction new --from {}' starts a game from it",
+                                    layout ? "a board as text" : "a Solvitaire deal", file));
+        if (format == ImportFormat::Layout)
+            throw Error("neither a game file nor an archive deal file, which replay takes");
         return check_archive(parse_archive(text, file));
     });
 }

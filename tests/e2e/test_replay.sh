@@ -96,4 +96,17 @@ fi
 refused 1 "missing file" replay "$WORK/none.toml"
 echo "deal = 'x'" >"$WORK/bad.toml"
 refused 1 "bad archive" replay "$WORK/bad.toml"
+# What new --from takes but holds no actions: said so, with the command that
+# starts a game from it (the TOML parser's complaint about a '{' had been it).
+addiction new --force 3 >/dev/null
+addiction export --format solvitaire -o "$WORK/deal.json"
+refused 1 "replay a Solvitaire deal" replay "$WORK/deal.json"
+contains "$err" "a Solvitaire deal has no actions to replay" "replay a Solvitaire deal: the message"
+contains "$err" "'addiction new --from $WORK/deal.json'" "replay a Solvitaire deal: the way to start it"
+addiction export -o "$WORK/board.txt"
+refused 1 "replay a board as text" replay "$WORK/board.txt"
+contains "$err" "a board as text has no actions to replay" "replay a board as text: the message"
+printf 'hello\n' >"$WORK/hello.txt"
+refused 1 "replay a text that is no board" replay "$WORK/hello.txt"
+contains "$err" "neither a game file nor an archive deal file" "replay a text that is no board: the message"
 finish
