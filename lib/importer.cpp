@@ -1,6 +1,7 @@
 #include "importer.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <functional>
 #include <regex>
@@ -219,12 +220,24 @@ Board parse_layout(std::string_view text) {
     return board_of_rows(rows);
 }
 
+// Solvitaire also reads a rank as its number, 1 to 13 ("13D", "1C"): the
+// letter rank this program reads, or the text as it is.
+std::string solvitaire_rank(const std::string& card) {
+    static constexpr std::string_view kRanks = "A23456789TJQK";
+    int number = 0;
+    const char* end = card.data() + card.size() - 1;  // the suit is the last character
+    if (card.size() < 2) return card;
+    auto [last, ec] = std::from_chars(card.data(), end, number);
+    if (ec != std::errc{} || last != end || number < 1 || number > 13 || card[0] == '0') return card;
+    return std::string(1, kRanks[static_cast<std::size_t>(number - 1)]) + card.back();
+}
+
 Board parse_solvitaire(std::string_view text) {
     auto sequences = solvitaire_sequences(text);
     std::vector<std::string> rows;
     for (const auto& sequence : sequences) {
         std::string row;
-        for (const std::string& card : sequence) row += (card.empty() ? std::string("--") : card) + ' ';
+        for (const std::string& card : sequence) row += (card.empty() ? std::string("--") : solvitaire_rank(card)) + ' ';
         rows.push_back(row);
     }
     Board board = board_of_rows(rows);

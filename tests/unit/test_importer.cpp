@@ -123,6 +123,16 @@ TEST_CASE("Solvitaire's deal JSON goes both ways, tens as 10 and gaps as empty s
     std::string extra = json;
     extra.insert(1, "\"comment\": {\"a\": [1, 2.5, true, null, \"\\u00e9\"]},");
     CHECK(parse_solvitaire(extra) == board);
+    // Solvitaire reads ranks as numbers too: 11 to 13 are J, Q, K.
+    std::string numbers = json;
+    for (auto [letter, number] : {std::pair{"\"J", "\"11"}, std::pair{"\"Q", "\"12"}, std::pair{"\"K", "\"13"}})
+        for (std::size_t at = numbers.find(letter); at != std::string::npos; at = numbers.find(letter, at))
+            numbers.replace(at, 2, number);
+    CHECK(numbers.find("\"13") != std::string::npos);
+    CHECK(parse_solvitaire(numbers) == board);
+    std::string fourteen = numbers;
+    fourteen.replace(numbers.find("\"13"), 3, "\"14");
+    CHECK_THROWS_WITH_AS(parse_solvitaire(fourteen), doctest::Contains("is not a card"), Error);
 }
 
 TEST_CASE("Solvitaire deals: \\u escapes decode, tens may be 10 or T") {
