@@ -69,6 +69,18 @@ void run(const DealsOptions& opt) {
     }
 }
 
+// --rules takes a rule set there is, custom, or one that deals of the archive
+// name: a deal of your rules is listed after their file is gone, and stats
+// --rules takes such a name too.
+std::string rules_problem(const std::string& name) {
+    if (name == "custom") return "";
+    std::string problem = unknown_rule_set_problem(name);
+    if (problem.empty()) return "";
+    for (const ArchiveEntry& entry : archive_entries(false))
+        if (entry.deal.rules.preset == name) return "";
+    return problem;
+}
+
 }  // namespace
 
 void setup_deals(CLI::App& app, const Globals& globals) {
@@ -79,7 +91,7 @@ void setup_deals(CLI::App& app, const Globals& globals) {
     globals.no_record(sub);
     sub->add_flag("--json", opt->json, "One JSON array for scripts");
     sub->add_option("-r,--rules", opt->rules, "Only deals with these rules: a rule set's name, or custom")
-        ->check(CLI::Validator([](std::string& name) { return name == "custom" ? "" : unknown_rule_set_problem(name); }, ""))
+        ->check(CLI::Validator([](std::string& name) { return rules_problem(name); }, ""))
         ->type_name("NAME");
     sub->callback([opt] { run(*opt); });
 }

@@ -62,6 +62,13 @@ rm "$rules_dir/mine.toml"
 run show --json
 [ "$status" = 0 ] && ok || bad "show after the set is gone: status $status: $err"
 jq_is "$out" '[.rules.preset, .rules.shuffles, .shuffles_left]' '["mine",3,3]' "the game keeps its rules"
+# Its deal archived: listed, and found by deals --rules, with the set's file gone.
+addiction export --format deal -o "$XDG_DATA_HOME/addiction/deals/minedeal.toml"
+run deals --rules mine
+[ "$status" = 0 ] && ok || bad "deals --rules of a set whose file is gone: status $status: $err"
+contains "$out" "minedeal" "deals --rules of a set whose file is gone lists its deal"
+refused 2 "deals --rules of no set and no deal" deals --rules minx
+rm "$XDG_DATA_HOME/addiction/deals/minedeal.toml"
 run new 6 --rules montana --shuffles 3 --force
 contains "$out" "(custom rules)" "an option over a set makes it custom"
 # With no shuffles the redeal is never used: Montana without them is Gaps.
