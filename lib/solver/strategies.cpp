@@ -56,10 +56,16 @@ constexpr std::uint64_t kMovesOnlyPositions = 50'000;
 // moves-only search proves a position a dead end, and so never enters its
 // moves, when no win follows by moves alone: cards may still be placed there,
 // in positions the strategy prefers that the search did not reach (a Blue Moon
-// shuffle was hinted with four 2s free to go to the row starts).
-void place_before_shuffling(const Game& game, std::vector<Action>& line) {
+// shuffle was hinted with four 2s free to go to the row starts). A position the
+// caller avoids (a hint's past) is not entered here either.
+void place_before_shuffling(const Game& game, const SolveLimits& limits, std::vector<Action>& line) {
     Game now = game;
     for (const Action& action : line) now.play(action);
+    auto avoided = [&](const Game& at) {
+        return std::any_of(limits.avoid.begin(), limits.avoid.end(), [&](const auto& past) {
+            return past.second == at.shuffles_spent() && past.first == at.board();
+        });
+    };
     while (true) {
         const int placed = now.board().placed_count();
         std::optional<Action> best;
@@ -68,7 +74,7 @@ void place_before_shuffling(const Game& game, std::vector<Action>& line) {
             if (action.is_shuffle()) continue;
             Game after = now;
             after.play(action);
-            if (after.board().placed_count() > most) {
+            if (after.board().placed_count() > most && !avoided(after)) {
                 most = after.board().placed_count();
                 best = action;
             }
@@ -215,7 +221,7 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
         // same shuffle, without the depth-first walk's detours.
         Search& best = !cut && other.search->best_placed() > ran.search->best_placed() ? *other.search : *ran.search;
         result.line = cut ? best.best_line() : best.shortest_best_line();
-        place_before_shuffling(game, result.line);
+        place_before_shuffling(game, limits, result.line);
         result.line.push_back(Action::make_shuffle(game.shuffles_spent() + 1));
     }
     result.peak_bytes = ran.search->peak_bytes() + other.search->peak_bytes();  // side by side

@@ -103,6 +103,15 @@ with=$(addiction hint 2>&1)
 without=$(ADDICTION_CACHE=off addiction hint 2>&1)
 [ "$with" = "$without" ] && ok || bad "after own moves: '$with' with the cache, '$without' without"
 
+# Before a shuffle the hint places what can be placed: a shuffle keeps the
+# placed cards. Here no win follows by moves alone (a dead end at the start),
+# and the hint had been "shuffle" with four 2s free to go to the row starts.
+addiction new 5 --rules blue-moon --force >/dev/null
+addiction shuffle >/dev/null
+run hint
+[ "$out" = "move 2C a2" ] && ok || bad "a hint before a shuffle places a card first: $out ($err)"
+contains "$err" "moves to the most cards placed, then shuffle" "the hint says where it goes"
+
 # Fair by construction: deal 4 by number and by code (other shuffle seeds) get
 # the same hints (up to and including the first shuffle: the unit tests check
 # all of that on smaller deals; here the first $seed_steps actions).
