@@ -63,6 +63,15 @@ bool is_description(std::string_view text) {
         if (byte < 0x20 || byte == 0x7f) return false;
         // U+0080 to U+009F in UTF-8.
         if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0) return false;
+        // The line and paragraph separators (U+2028, U+2029), which end a line too,
+        // and the bidirectional embeddings, overrides and isolates (U+202A to
+        // U+202E, U+2066 to U+2069), which turn the rest of a `deals` line around.
+        if (byte == 0xe2 && i + 2 < text.size()) {
+            const auto second = static_cast<unsigned char>(text[i + 1]);
+            const auto third = static_cast<unsigned char>(text[i + 2]);
+            if (second == 0x80 && third >= 0xa8 && third <= 0xae) return false;
+            if (second == 0x81 && third >= 0xa6 && third <= 0xa9) return false;
+        }
     }
     return true;
 }

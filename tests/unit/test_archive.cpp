@@ -7,6 +7,8 @@
 #include <string>
 #include <unordered_set>
 
+#include <fmt/format.h>
+
 #include "archive.hpp"
 #include "files.hpp"
 #include "helpers.hpp"
@@ -135,6 +137,12 @@ TEST_CASE("bad archive files are refused with the problem named") {
     CHECK(message("deal = '5'\ndescription = \"tab\\there\"\n") ==
           "description must be one line of text, without control characters");
     CHECK(message("deal = '5'\ndescription = \"caf\u00e9, \u2660\"\n") == "accepted");
+    // Nor a line separator, nor a bidirectional override or isolate (they turn
+    // the rest of a deals line around); other characters of those blocks are text.
+    for (const char* escape : {"\\u2028", "\\u2029", "\\u202A", "\\u202E", "\\u2066", "\\u2069"})
+        CHECK(message(fmt::format("deal = '5'\ndescription = \"a{}b\"\n", escape)) ==
+              "description must be one line of text, without control characters");
+    CHECK(message("deal = '5'\ndescription = \"a\u2026 \u2070b\"\n") == "accepted");
 }
 
 TEST_CASE("check_archive plays the line and holds it to the verdict") {
