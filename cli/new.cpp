@@ -91,6 +91,16 @@ Rules rules_for_deal(const Rules& own, const NewOptions& opt, const std::string&
     return rules;
 }
 
+// The board of a Solvitaire deal or a layout, when it reads as one: else the
+// import below says what is wrong with it.
+std::optional<Board> readable_board(std::string_view text, ImportFormat format) {
+    try {
+        return format == ImportFormat::Solvitaire ? parse_solvitaire(text) : parse_layout(text);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
 // Refuses to replace an unfinished game with actions, or a file that does not load.
 void check_replaceable(const std::filesystem::path& path) {
     std::error_code ec;
@@ -125,6 +135,13 @@ void run(const NewOptions& opt, const Globals& globals) {
         const auto heading = detect_format(text) == ImportFormat::Layout ? layout_heading(text) : std::nullopt;
         if (heading && opt.rules.rules.empty() && !(heading->preset == "custom" && opt.rules.given()))
             rules = in_file(name, [&] { return opt.rules.over(heading_rules(*heading)); });
+        // A board without its rules (a Solvitaire deal, four rows of cards) and no
+        // rule options: the rules its shape has, as for its deal code (mini for 7
+        // slots a row, blue-moon with the aces on the board), not a refusal that
+        // names Addiction's 13 ranks.
+        const ImportFormat format = detect_format(text);
+        if (!heading && !opt.rules.given() && format != ImportFormat::Archive)
+            if (auto board = readable_board(text, format)) rules = deal_code_rules(deal_code(*board));
         const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
         rules = rules_for_deal(imported.rules, opt, name);
         deal = parse_deal(imported.deal, rules);

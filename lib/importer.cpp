@@ -300,10 +300,10 @@ ArchiveDeal import_deal(std::string_view text, std::string_view source, const Ru
                                        "(choose rules that take the aces out)", rules.preset));
     if (aces && board.width() != rules.width())
         throw Error(fmt::format("the layout has {} slots a row but the {} rules have {} ranks, {} slots a row "
-                                "with the aces (add --ranks {})",
+                                "with the aces (give --ranks {})",
                                 board.width(), rules.preset, rules.ranks, rules.width(), board.width() - 1));
     if (!aces && board.width() != rules.ranks)
-        throw Error(fmt::format("the layout has {} slots a row but the {} rules have {} ranks (add --ranks {}{})",
+        throw Error(fmt::format("the layout has {} slots a row but the {} rules have {} ranks (give --ranks {}{})",
                                 board.width(), rules.preset, rules.ranks, board.width(),
                                 board.width() == preset("mini").ranks ? " or --rules mini" : ""));
     check_layout(board, rules);
