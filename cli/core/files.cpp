@@ -146,8 +146,10 @@ std::vector<fs::path> toml_files_in(const fs::path& folder, std::error_code& unr
     std::vector<fs::path> files;
     std::error_code ec;
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != ".toml") continue;
         std::error_code ignored;
-        if (it->path().extension() == ".toml" && it->is_regular_file(ignored)) files.push_back(it->path());
+        const fs::file_type type = it->status(ignored).type();  // links followed; not_found for a link to nothing
+        if (type != fs::file_type::fifo && type != fs::file_type::socket) files.push_back(it->path());
     }
     unreadable = ec == std::errc::no_such_file_or_directory ? std::error_code() : ec;
     std::sort(files.begin(), files.end());

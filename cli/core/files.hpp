@@ -15,8 +15,11 @@ std::string read_file(const std::filesystem::path& path);
 // The same, with "-" for standard input.
 std::string read_input_file(const std::string& path);
 
-// The regular files named *.toml in `folder`, sorted: the user's deals and rule
-// sets, the named games. None when the folder is not there; when it is there but
+// The entries named *.toml in `folder`, sorted: the user's deals and rule sets,
+// the named games. Not only regular files: a folder, a device or a link to
+// nothing is there too, for its reader to say what it is (left out, it vanished
+// from the listing without a word); a pipe or a socket is left out (reading one
+// waits for a writer). None when the folder is not there; when it is there but
 // cannot be read, `unreadable` says why, for the caller to say (it must not pass
 // for an empty folder).
 std::vector<std::filesystem::path> toml_files_in(const std::filesystem::path& folder, std::error_code& unreadable);
