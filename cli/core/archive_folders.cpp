@@ -38,8 +38,16 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
             deal.name = file.stem().string();
             out.push_back({std::move(deal), file, shipped});
         } catch (const Error& e) {
-            // One broken file must not hide the rest of the archive.
-            if (warn) tell("addiction: warning: skipping {}: {}\n", file.string(), e.what());
+            // One broken file must not hide the rest of the archive. The path once:
+            // a TOML error starts with it (PATH:LINE:COLUMN), a read error names it.
+            if (!warn) continue;
+            const std::string path = file.string();
+            std::string why = e.what();
+            if (const std::string read = "cannot read " + path + ": "; why.starts_with(read)) why.erase(0, read.size());
+            if (why.starts_with(path + ":"))
+                tell("addiction: warning: skipping {}\n", why);
+            else
+                tell("addiction: warning: skipping {}: {}\n", path, why);
         }
     }
 }

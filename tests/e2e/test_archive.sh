@@ -94,6 +94,13 @@ rm "$XDG_DATA_HOME/addiction/deals/mini-easy.toml"
 echo "deal = 'nonsense'" >"$XDG_DATA_HOME/addiction/deals/broken.toml"
 expect 0 "deals with a broken file" deals
 contains "$err" "warning: skipping" "broken file warned about"
+# The path once, and a folder named as one, said to be one.
+printf 'deal = \n' >"$XDG_DATA_HOME/addiction/deals/torn.toml"
+mkdir "$XDG_DATA_HOME/addiction/deals/folder.toml"
+run deals
+contains "$err" "addiction: warning: skipping $XDG_DATA_HOME/addiction/deals/torn.toml:1:8: " "a TOML error names the file once"
+contains "$err" "addiction: warning: skipping $XDG_DATA_HOME/addiction/deals/folder.toml: it is a folder" "a folder named as a deal: warned"
+rm -r "$XDG_DATA_HOME/addiction/deals/torn.toml" "$XDG_DATA_HOME/addiction/deals/folder.toml"
 contains "$out" "kitchen" "others still listed"
 # Asked for by name, it is named with what is wrong, not "no deal named"...
 refused 1 "new a broken deal of yours" new --force broken
