@@ -165,7 +165,8 @@ inline constexpr std::uint64_t kFairLastPositions = 300'000;
 
 // One phase of the fair strategy from the game's position. Won: `line` wins
 // with moves only. Otherwise, with shuffles left, `line` is the way to the
-// position with most cards placed followed by the (numbered) shuffle, and the
+// position with most cards placed, then the moves that place more from there,
+// followed by the (numbered) shuffle, and the
 // verdict says whether a win with moves alone is ruled out (NoWin) or only not
 // found (Undecided); with no shuffle left, `line` is empty.
 SolveResult fair_phase(const Game& game, const SolveLimits& limits);
