@@ -186,7 +186,9 @@ std::int64_t parse_utc_time(std::string_view text) {
     const int minute = number(14, 2, 0, 59);
     expect(16, ':');
     const int second = number(17, 2, 0, 60);
-    if (!(text.size() == 19 || (text.size() == 20 && text[19] == 'Z'))) throw fail();
+    // The Z too: a time without it reads as local time to most people, and this
+    // one is UTC (the record writes the Z).
+    if (!(text.size() == 20 && text[19] == 'Z')) throw fail();
     return seconds + hour * 3600 + minute * 60 + second;
 }
 

@@ -188,6 +188,7 @@ TEST_CASE("dates") {
     CHECK(parse_utc_time("2026-01-01") == 1767225600);
     CHECK(parse_utc_time("2026-01-01T00:01:40Z") == 1767225700);
     CHECK_THROWS_AS(parse_utc_time("yesterday"), Error);
+    CHECK_THROWS_AS(parse_utc_time("2026-01-01T00:01:40"), Error);  // UTC is said with the Z
     CHECK_THROWS_AS(parse_utc_time("2026-13-01"), Error);
     CHECK_THROWS_AS(parse_utc_time("2026-02-30"), Error);
     CHECK_THROWS_AS(parse_utc_time("2026-04-31T10:00:00Z"), Error);
