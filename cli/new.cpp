@@ -132,14 +132,14 @@ void run(const NewOptions& opt, const Globals& globals) {
         // its status line: the game goes on from there, the rule options over those
         // rules as over any deal's own (--rules replaces them). Custom rules are not
         // in the text: options then start from Addiction's.
-        const auto heading = detect_format(text) == ImportFormat::Layout ? layout_heading(text) : std::nullopt;
+        const ImportFormat format = detect_format(text);
+        const auto heading = format == ImportFormat::Layout ? layout_heading(text) : std::nullopt;
         if (heading && opt.rules.rules.empty() && !(heading->preset == "custom" && opt.rules.given()))
             rules = in_file(name, [&] { return opt.rules.over(heading_rules(*heading)); });
         // A board without its rules (a Solvitaire deal, four rows of cards) and no
         // rule options: the rules its shape has, as for its deal code (mini for 7
         // slots a row, blue-moon with the aces on the board), not a refusal that
         // names Addiction's 13 ranks.
-        const ImportFormat format = detect_format(text);
         if (!heading && !opt.rules.given() && format != ImportFormat::Archive)
             if (auto board = readable_board(text, format)) rules = deal_code_rules(deal_code(*board));
         const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
