@@ -224,9 +224,9 @@ Board parse_layout(std::string_view text) {
 // letter rank this program reads, or the text as it is.
 std::string solvitaire_rank(const std::string& card) {
     static constexpr std::string_view kRanks = "A23456789TJQK";
+    if (card.size() < 2) return card;
     int number = 0;
     const char* end = card.data() + card.size() - 1;  // the suit is the last character
-    if (card.size() < 2) return card;
     auto [last, ec] = std::from_chars(card.data(), end, number);
     if (ec != std::errc{} || last != end || number < 1 || number > 13 || card[0] == '0') return card;
     return std::string(1, kRanks[static_cast<std::size_t>(number - 1)]) + card.back();

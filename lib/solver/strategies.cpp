@@ -57,8 +57,9 @@ constexpr std::uint64_t kMovesOnlyPositions = 50'000;
 // moves, when no win follows by moves alone: cards may still be placed there,
 // in positions the strategy prefers that the search did not reach (a Blue Moon
 // shuffle was hinted with four 2s free to go to the row starts). A position the
-// caller avoids (a hint's past) is not entered here either.
-void place_before_shuffling(const Game& game, const SolveLimits& limits, std::vector<Action>& line) {
+// caller avoids (a hint's past) is not entered here either. Returns whether the
+// line now wins: it may, where the search stopped at its budget.
+bool place_before_shuffling(const Game& game, const SolveLimits& limits, std::vector<Action>& line) {
     Game now = game;
     for (const Action& action : line) now.play(action);
     auto avoided = [&](const Game& at) {
@@ -79,7 +80,7 @@ void place_before_shuffling(const Game& game, const SolveLimits& limits, std::ve
                 best = action;
             }
         }
-        if (!best) return;
+        if (!best) return now.status() == Status::Won;
         now.play(*best);
         line.push_back(*best);
     }
@@ -221,8 +222,12 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
         // same shuffle, without the depth-first walk's detours.
         Search& best = !cut && other.search->best_placed() > ran.search->best_placed() ? *other.search : *ran.search;
         result.line = cut ? best.best_line() : best.shortest_best_line();
-        place_before_shuffling(game, limits, result.line);
-        result.line.push_back(Action::make_shuffle(game.shuffles_spent() + 1));
+        if (place_before_shuffling(game, limits, result.line)) {
+            result.verdict = Verdict::Won;
+            result.limit = Limit::None;
+        } else {
+            result.line.push_back(Action::make_shuffle(game.shuffles_spent() + 1));
+        }
     }
     result.peak_bytes = ran.search->peak_bytes() + other.search->peak_bytes();  // side by side
     result.seconds = since(started);
