@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "json.hpp"
+#include "printable.hpp"
 #include "rule_sets.hpp"
 
 namespace addiction::cli {
@@ -42,15 +43,17 @@ void list(const RulesOptions& opt) {
         return;
     }
     std::size_t width = 0;
-    for (const auto& entry : entries) width = std::max(width, entry.name.size());
+    for (const auto& entry : entries) width = std::max(width, printable(entry.name).size());
     for (const auto& entry : entries) {
         std::string description;
+        // A file of someone else's may name a key or a value with escape sequences
+        // in it, and its name may hold any byte: both printed as printable() makes them.
         if (!entry.set)
-            description = "[yours, broken] " + entry.problem;
+            description = "[yours, broken] " + printable(entry.problem);
         else
             description = (entry.shipped ? "" : "[yours] ") + entry.set->description;
         // No description, no trailing blanks (a file of yours may have none).
-        const std::string line = fmt::format("{:<{}}  {}", entry.name, width, description);
+        const std::string line = fmt::format("{:<{}}  {}", printable(entry.name), width, description);
         fmt::print("{}\n", line.substr(0, line.find_last_not_of(' ') + 1));
     }
 }

@@ -8,6 +8,7 @@
 #include "deal.hpp"
 #include "files.hpp"
 #include "paths.hpp"
+#include "printable.hpp"
 #include "streams.hpp"
 
 namespace addiction::cli {
@@ -27,7 +28,7 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
         if (std::string problem = archive_name_problem(file.stem().string()); !problem.empty()) {
             if (warn)
                 tell("addiction: warning: skipping {}: its name {}, so 'addiction new' cannot find it\n",
-                     file.string(), problem);
+                     printable(file.string()), problem);
             continue;
         }
         try {
@@ -45,9 +46,9 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
             std::string why = e.what();
             if (const std::string read = "cannot read " + path + ": "; why.starts_with(read)) why.erase(0, read.size());
             if (why.starts_with(path + ":"))
-                tell("addiction: warning: skipping {}\n", why);
+                tell("addiction: warning: skipping {}\n", printable(why));
             else
-                tell("addiction: warning: skipping {}: {}\n", path, why);
+                tell("addiction: warning: skipping {}: {}\n", printable(path), printable(why));
         }
     }
 }

@@ -101,6 +101,14 @@ run deals
 contains "$err" "addiction: warning: skipping $XDG_DATA_HOME/addiction/deals/torn.toml:1:8: " "a TOML error names the file once"
 contains "$err" "addiction: warning: skipping $XDG_DATA_HOME/addiction/deals/folder.toml: it is a folder" "a folder named as a deal: warned"
 rm -r "$XDG_DATA_HOME/addiction/deals/torn.toml" "$XDG_DATA_HOME/addiction/deals/folder.toml"
+# A deal file's bad value, and a file name, are warned about escaped.
+printf 'name = "\\u001b[31mRED\\u202e"\ndeal = "7"\n' >"$XDG_DATA_HOME/addiction/deals/esc.toml"
+: >"$XDG_DATA_HOME/addiction/deals/"$'\e[31mred.toml'
+run deals
+contains "$err" "name '\\x1b[31mRED\\u202e' must be letters" "a bad value in a deal file: warned escaped"
+contains "$err" "deals/\\x1b[31mred.toml: its name" "a file name with an escape: warned escaped"
+[[ "$err" != *$'\e'* && "$err" != *$'\u202e'* ]] && ok || bad "deals printed an escape or an override raw: $(cat -v <<<"$err")"
+rm "$XDG_DATA_HOME/addiction/deals/esc.toml" "$XDG_DATA_HOME/addiction/deals/"$'\e[31mred.toml'
 contains "$out" "kitchen" "others still listed"
 # Asked for by name, it is named with what is wrong, not "no deal named"...
 refused 1 "new a broken deal of yours" new --force broken

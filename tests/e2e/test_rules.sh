@@ -99,6 +99,14 @@ run new 5 --rules zero --force
 contains "$err" "zero.toml: it is a device, not a file" "new --rules a device: the message"
 rm -r "$rules_dir/folder.toml" "$rules_dir/nothing.toml" "$rules_dir/zero.toml" "$rules_dir/pipe.toml"
 
+# What a shared file says of itself reaches the terminal escaped, as an error
+# does: a key with an escape sequence and a bidirectional override, in a listing.
+printf '"\\u001b[31mkey\\u202e" = 1\n' >"$rules_dir/esckey.toml"
+run rules
+contains "$out" "unknown key '\\x1b[31mkey\\u202e'" "rules lists a broken set's problem escaped"
+[[ "$out" != *$'\e'* && "$out" != *$'\u202e'* ]] && ok || bad "rules printed an escape or an override raw: $(cat -v <<<"$out")"
+rm "$rules_dir/esckey.toml"
+
 # A broken user's set: listed as broken, an error naming the file when asked for.
 printf 'rank = 13\n' >"$rules_dir/broken.toml"
 run rules
