@@ -15,6 +15,7 @@
 #include "files.hpp"
 #include "importer.hpp"
 #include "paths.hpp"
+#include "plural.hpp"
 #include "position.hpp"
 #include "rule_options.hpp"
 #include "rule_sets.hpp"
@@ -145,8 +146,18 @@ void run(const NewOptions& opt, const Globals& globals) {
         const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
         rules = rules_for_deal(imported.rules, opt, name);
         deal = parse_deal(imported.deal, rules);
-        if (heading && !opt.rules.shuffles && heading->shuffles_left <= rules.shuffles)
-            shuffles_spent = rules.shuffles - heading->shuffles_left;
+        if (heading) {
+            // The shuffles the board's game spent: those of the rules its status
+            // line names (of the options for custom rules, which it does not hold)
+            // less those left. They stay spent under a --shuffles N, which sets
+            // the game's total: it had set the shuffles left, as if none were spent.
+            const int total = heading->preset == "custom" ? rules.shuffles
+                                                          : in_file(name, [&] { return heading_rules(*heading); }).shuffles;
+            if (heading->shuffles_left > total)
+                throw Error(fmt::format("{}: its status line says {} left, but the {} rules have {}", name,
+                                        plural(heading->shuffles_left, "shuffle"), heading->preset, total));
+            shuffles_spent = std::min(total - heading->shuffles_left, rules.shuffles);
+        }
         source = fmt::format(" from {}", name);
     } else if (named) {
         const auto& entry = named->entry;

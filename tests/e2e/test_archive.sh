@@ -176,6 +176,17 @@ addiction new --force 9 --rules montana >/dev/null
 addiction export >"$WORK/montana.txt"
 expect 0 "a board as text with a rule option" new --force --from "$WORK/montana.txt" --fill-from-right
 jq_is "$(addiction show --json)" '[.rules.shuffles, .rules.redeal, .rules.fill_from_right, .shuffles_spent]' '[2,"after-run",true,0]' "the option over the status line's rules"
+# A shuffle the board's game spent stays spent: --shuffles N is the game's
+# total (it had set the shuffles left); more left than the rules have is refused.
+addiction new --force 9 --rules montana >/dev/null
+addiction shuffle >/dev/null
+addiction show >"$WORK/montana-shuffled.txt"
+expect 0 "a board with a shuffle spent, --shuffles 3" new --force --from "$WORK/montana-shuffled.txt" --shuffles 3
+jq_is "$(addiction show --json)" '[.rules.shuffles, .shuffles_spent, .shuffles_left]' '[3,1,2]' "the spent shuffle stays spent"
+sed -i 's/1 shuffle left/5 shuffles left/' "$WORK/montana-shuffled.txt"
+cp "$ADDICTION_FILE" "$WORK/before-five.toml"
+refused 1 "a status line with more shuffles left than its rules have" new --force --from "$WORK/montana-shuffled.txt"
+contains "$err" "its status line says 5 shuffles left, but the montana rules have 2" "more shuffles left than the rules have: the message"
 addiction new --force 5 --rules blue-moon >/dev/null
 addiction export >"$WORK/blue-moon.txt"
 expect 0 "a board with its aces, and --shuffles" new --force --from "$WORK/blue-moon.txt" --shuffles 0
