@@ -32,7 +32,7 @@ void add_folder(const fs::path& folder, bool shipped, bool warn, std::vector<Arc
             continue;
         }
         try {
-            ArchiveDeal deal = parse_archive(read_file(file), file.string());
+            ArchiveDeal deal = parse_archive(read_folder_file(file), file.string());
             // Its line too, as `new ./FILE` and `replay` check it: a line that is
             // not legal, or does not win as its verdict says, was listed as a win.
             check_archive(deal);
@@ -93,8 +93,11 @@ std::optional<ArchiveEntry> find_archive_deal(const std::string& name) {
     for (const auto& [folder, shipped] : {std::pair{user_deals_dir(), false}, std::pair{shipped_deals_dir(), true}}) {
         if (folder.empty()) continue;
         const fs::path file = folder / (name + ".toml");
-        if (!file_exists(file)) continue;
-        const std::string text = read_file(file);
+        // A link to nothing is yours too, and broken: not passed over for the
+        // shipped deal of its name, which `deals` does not list.
+        std::error_code ec;
+        if (!file_exists(file) && !fs::is_symlink(file, ec)) continue;
+        const std::string text = read_folder_file(file);
         ArchiveDeal deal = in_file(file.string(), [&] {
             ArchiveDeal read = parse_archive(text, file.string());
             check_archive(read);

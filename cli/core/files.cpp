@@ -137,6 +137,12 @@ std::string read_file(const fs::path& path) {
     return text;
 }
 
+std::string read_folder_file(const fs::path& path) {
+    if (const std::string other = other_than_file(path); !other.empty())
+        throw Error(fmt::format("cannot read {}: it is {}, not a file", path.string(), other));
+    return read_file(path);
+}
+
 std::string read_input_file(const std::string& path) {
     if (path == "-") return read_bounded(std::cin, "standard input");
     return read_file(path);
@@ -146,10 +152,7 @@ std::vector<fs::path> toml_files_in(const fs::path& folder, std::error_code& unr
     std::vector<fs::path> files;
     std::error_code ec;
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->path().extension() != ".toml") continue;
-        std::error_code ignored;
-        const fs::file_type type = it->status(ignored).type();  // links followed; not_found for a link to nothing
-        if (type != fs::file_type::fifo && type != fs::file_type::socket) files.push_back(it->path());
+        if (it->path().extension() == ".toml") files.push_back(it->path());
     }
     unreadable = ec == std::errc::no_such_file_or_directory ? std::error_code() : ec;
     std::sort(files.begin(), files.end());

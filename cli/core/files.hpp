@@ -14,12 +14,15 @@ namespace addiction::cli {
 std::string read_file(const std::filesystem::path& path);
 // The same, with "-" for standard input.
 std::string read_input_file(const std::string& path);
+// The same for a file found in a folder (a rule set, a deal): anything but a
+// regular file is refused, /dev/null and a pipe too ("cannot read PATH: it is a
+// pipe, not a file"), where read_file reads a pipe given as --from <(command).
+std::string read_folder_file(const std::filesystem::path& path);
 
 // The entries named *.toml in `folder`, sorted: the user's deals and rule sets,
-// the named games. Not only regular files: a folder, a device or a link to
-// nothing is there too, for its reader to say what it is (left out, it vanished
-// from the listing without a word); a pipe or a socket is left out (reading one
-// waits for a writer). None when the folder is not there; when it is there but
+// the named games. Not only regular files: a folder, a device, a pipe or a link
+// to nothing is there too, for its reader (read_folder_file) to say what it is;
+// left out, it vanished from the listing without a word. None when the folder is not there; when it is there but
 // cannot be read, `unreadable` says why, for the caller to say (it must not pass
 // for an empty folder).
 std::vector<std::filesystem::path> toml_files_in(const std::filesystem::path& folder, std::error_code& unreadable);

@@ -52,7 +52,7 @@ RuleSetEntry user_entry(const fs::path& file) {
     entry.shipped = false;
     entry.file = file;
     try {
-        entry.text = read_file(file);
+        entry.text = read_folder_file(file);
         entry.set = in_file(file.string(), [&] { return parse_rule_set(entry.text, entry.name, file.string()); });
     } catch (const Error& e) {
         entry.problem = e.what();

@@ -100,6 +100,15 @@ mkdir "$XDG_DATA_HOME/addiction/deals/folder.toml"
 run deals
 contains "$err" "addiction: warning: skipping $XDG_DATA_HOME/addiction/deals/torn.toml:1:8: " "a TOML error names the file once"
 contains "$err" "addiction: warning: skipping $XDG_DATA_HOME/addiction/deals/folder.toml: it is a folder" "a folder named as a deal: warned"
+# A pipe is named as one and never read (new NAME waited for a writer); a link
+# to nothing hides the shipped deal of its name, as any broken deal of yours.
+mkfifo "$XDG_DATA_HOME/addiction/deals/pipe.toml"
+ln -s /nonexistent "$XDG_DATA_HOME/addiction/deals/gaps-easy.toml"
+refused 1 "new a pipe named as a deal" new --force pipe
+contains "$err" "deals/pipe.toml: it is a pipe, not a file" "new a pipe named as a deal: the message"
+refused 1 "a link to nothing hides the shipped deal of its name" new --force gaps-easy
+contains "$err" "deals/gaps-easy.toml: No such file or directory" "a link to nothing named as a deal: the message"
+rm "$XDG_DATA_HOME/addiction/deals/pipe.toml" "$XDG_DATA_HOME/addiction/deals/gaps-easy.toml"
 rm -r "$XDG_DATA_HOME/addiction/deals/torn.toml" "$XDG_DATA_HOME/addiction/deals/folder.toml"
 # A deal file's bad value, and a file name, are warned about escaped.
 printf 'name = "\\u001b[31mRED\\u202e"\ndeal = "7"\n' >"$XDG_DATA_HOME/addiction/deals/esc.toml"

@@ -82,9 +82,10 @@ contains "$(addiction rules)" "plain            [yours]" "rules lists a set with
 [ "$(addiction rules | grep -c ' $')" = 0 ] && ok || bad "rules: no trailing blank after [yours]: $(addiction rules | cat -A)"
 rm "$rules_dir/plain.toml"
 
-# A folder, a link to nothing or to a device, named NAME.toml: listed as broken,
-# as a file that does not load is (they had gone unlisted, and --rules NAME said
-# there was no such set); a pipe is left out, as reading it would wait.
+# A folder, a pipe, a link to nothing or to a device (/dev/null too), named
+# NAME.toml: listed as broken, as a file that does not load is (they had gone
+# unlisted, and --rules NAME said there was no such set), and never read (a pipe
+# would wait).
 mkdir "$rules_dir/folder.toml"
 ln -s /nonexistent "$rules_dir/nothing.toml"
 ln -s /dev/zero "$rules_dir/zero.toml"
@@ -93,7 +94,10 @@ run rules
 contains "$out" "folder           [yours, broken] cannot read $rules_dir/folder.toml: it is a folder" "rules lists a folder as broken"
 contains "$out" "nothing          [yours, broken] cannot read $rules_dir/nothing.toml:" "rules lists a link to nothing as broken"
 contains "$out" "zero             [yours, broken] cannot read $rules_dir/zero.toml: it is a device, not a file" "rules lists a device as broken"
-[[ "$out" != *pipe* ]] && ok || bad "rules leaves a pipe out: $out"
+contains "$out" "pipe             [yours, broken] cannot read $rules_dir/pipe.toml: it is a pipe, not a file" "rules lists a pipe as broken"
+ln -s /dev/null "$rules_dir/null.toml"
+contains "$(addiction rules)" "null             [yours, broken] cannot read $rules_dir/null.toml: it is a device" "rules lists a link to /dev/null as broken"
+rm "$rules_dir/null.toml"
 run new 5 --rules zero --force
 [ "$status" = 1 ] && ok || bad "new --rules a device: status $status"
 contains "$err" "zero.toml: it is a device, not a file" "new --rules a device: the message"
