@@ -75,6 +75,9 @@ contains "$out" "(custom rules)" "an option over a set makes it custom"
 run new 6 --rules montana --shuffles 0 --force
 contains "$out" "(gaps rules)" "montana --shuffles 0 is gaps"
 jq_is "$(addiction show --json)" '.rules' "$(addiction rules gaps --json | jq -c .rules)" "montana --shuffles 0 has gaps' settings"
+run new 6 --rules mini --shuffles 0 --redeal random-slots --force
+jq_is "$(addiction show --json)" '[.rules.preset, .rules.redeal]' '["custom","random"]' "custom rules without shuffles: the redeal that does not count is random"
+grep -q "format = 2" game.toml && ok || bad "a redeal that does not count asks for no format 3"
 
 # A set of yours without a description: its line ends at the tag.
 : >"$rules_dir/plain.toml"
