@@ -137,12 +137,13 @@ void run(const NewOptions& opt, const Globals& globals) {
         const auto heading = format == ImportFormat::Layout ? layout_heading(text) : std::nullopt;
         if (heading && opt.rules.rules.empty() && !(heading->preset == "custom" && opt.rules.given()))
             rules = in_file(name, [&] { return opt.rules.over(heading_rules(*heading)); });
-        // A board without its rules (a Solvitaire deal, four rows of cards) and no
-        // rule options: the rules its shape has, as for its deal code (mini for 7
-        // slots a row, blue-moon with the aces on the board), not a refusal that
-        // names Addiction's 13 ranks.
-        if (!heading && !opt.rules.given() && format != ImportFormat::Archive)
-            if (auto board = readable_board(text, format)) rules = deal_code_rules(deal_code(*board));
+        // A board without its rules (a Solvitaire deal, four rows of cards): the
+        // rules its shape has, as for its deal code (mini for 7 slots a row,
+        // blue-moon with the aces on the board), the options over them unless
+        // --rules names others; not a refusal that names Addiction's 13 ranks.
+        if (!heading && opt.rules.rules.empty() && format != ImportFormat::Archive)
+            if (auto board = readable_board(text, format))
+                rules = opt.rules.over(deal_code_rules(deal_code(*board)));
         const ArchiveDeal imported = in_file(name, [&] { return import_deal(text, name, rules); });
         rules = rules_for_deal(imported.rules, opt, name);
         deal = parse_deal(imported.deal, rules);

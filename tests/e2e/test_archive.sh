@@ -237,6 +237,8 @@ addiction new --force 5 --rules mini >/dev/null
 addiction export --format solvitaire -o "$WORK/mini.json"
 expect 0 "a 7-slot Solvitaire deal" new --force --from "$WORK/mini.json"
 jq_is "$(addiction show --json)" '.rules.preset' '"mini"' "a 7-slot Solvitaire deal plays mini"
+expect 0 "a 7-slot Solvitaire deal with a rule option" new --force --from "$WORK/mini.json" --shuffles 0
+jq_is "$(addiction show --json)" '[.rules.ranks, .rules.shuffles]' '[7,0]' "the option over the rules of the board's shape"
 refused 1 "missing file" new --force --from "$WORK/nope.txt"
 contains "$err" "cannot read $WORK/nope.txt" "missing file named"
 echo '{"sequences": [["2C"' >"$WORK/bad.json"
