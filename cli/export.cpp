@@ -123,9 +123,12 @@ void run(const ExportOptions& opt, const Globals& globals) {
     }
     // The deals folder is the program's own, and the way to archive a deal is to
     // export into it (README): made when missing, as the state folder is.
+    // (However the path is spelt: relative, through a link.)
     const std::filesystem::path deals = user_deals_dir();
+    std::error_code ec;
     if (!deals.empty() && !written_into(opt.output) &&
-        std::filesystem::path(opt.output).parent_path().lexically_normal() == deals.lexically_normal())
+        std::filesystem::weakly_canonical(std::filesystem::absolute(opt.output).parent_path(), ec) ==
+            std::filesystem::weakly_canonical(std::filesystem::absolute(deals), ec))
         create_parent_folder(opt.output);
     write_output(opt.output, text);
 }

@@ -58,7 +58,8 @@ Rules read_deal_rules(const toml::table& root, std::int64_t format) {
     if (name.empty()) name = "addiction";
     if (name != "custom")
         with_context("rules.preset", [&] {
-            if (std::string problem = rule_set_name_problem(name); !problem.empty()) throw Error(problem);
+            // As a rule-set file's name: not a shipped set's in another case either.
+            if (std::string problem = rule_set_file_name_problem(name); !problem.empty()) throw Error(problem);
         });
     // A missing key takes the shipped set's value; custom starts from addiction.
     // A user's set the engine cannot look up, and the machine that reads a shared
@@ -182,7 +183,10 @@ Game check_archive(const ArchiveDeal& deal) {
         with_context(fmt::format("line entry {} ({})", i + 1, to_record(action)), [&] {
             if (action.is_shuffle() && action.shuffle != 0) {
                 if (action.shuffle <= game.shuffles_spent())
-                    throw Error(fmt::format("shuffle {} is spent: the numbers count up", game.shuffles_spent()));
+                    throw Error(fmt::format("it comes after shuffle {}: the numbers count up", game.shuffles_spent()));
+                if (action.shuffle > game.rules().shuffles)
+                    throw Error(fmt::format("the {} rules have {}", game.rules().preset,
+                                            plural(game.rules().shuffles, "shuffle")));
                 // A number left out is a shuffle the game that wrote the line played
                 // and took back (undo leaves it spent, and the next shuffle deals as
                 // the one after it): spent here the same way, so that shuffle k deals

@@ -224,7 +224,7 @@ Board parse_layout(std::string_view text) {
 // letter rank this program reads, or the text as it is.
 std::string solvitaire_rank(const std::string& card) {
     static constexpr std::string_view kRanks = "A23456789TJQK";
-    if (card.size() < 2) return card;
+    if (card.size() < 2 || std::isdigit(static_cast<unsigned char>(card.back()))) return card;  // no suit
     int number = 0;
     const char* end = card.data() + card.size() - 1;  // the suit is the last character
     auto [last, ec] = std::from_chars(card.data(), end, number);

@@ -153,7 +153,7 @@ TEST_CASE("check_archive plays the line and holds it to the verdict") {
     CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("does not win"), Error);
     deal.verdict = ArchiveVerdict::Unknown;
     deal.line.push_back(Action::make_shuffle(2));
-    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 3 (shuffle 2): no shuffle left"), Error);
+    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 3 (shuffle 2): the mini rules have 1 shuffle"), Error);
     // A shuffle's number may leave one out (a shuffle undone stays spent): shuffle
     // 3 deals as the game's third, as in the game that wrote the line.
     deal.rules = preset("addiction");
@@ -171,7 +171,9 @@ TEST_CASE("check_archive plays the line and holds it to the verdict") {
     CHECK(skipped.board() != check_archive(in_order).board());
     // But they count up.
     deal.line.push_back(Action::make_shuffle(2));
-    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 3 (shuffle 2): shuffle 3 is spent"), Error);
+    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 3 (shuffle 2): it comes after shuffle 3"), Error);
+    deal.line = {Action::make_shuffle(4)};
+    CHECK_THROWS_WITH_AS(check_archive(deal), doctest::Contains("line entry 1 (shuffle 4): the addiction rules have 3 shuffles"), Error);
 }
 
 TEST_CASE("archive_of records the deal, and the history as the line when asked") {
