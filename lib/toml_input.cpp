@@ -58,20 +58,30 @@ void check_key_depth(std::string_view text, std::string_view source) {
 }
 
 bool is_description(std::string_view text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
+    auto at = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    for (std::size_t i = 0; i < text.size();) {
+        const unsigned char byte = at(i);
+        // UTF-8, as a file's text is (toml++ checks that): an argument may be any
+        // bytes, and the file written would hold other text than was given.
+        const std::size_t n = byte < 0x80                   ? 1
+                              : byte >= 0xc2 && byte <= 0xdf ? 2
+                              : byte >= 0xe0 && byte <= 0xef ? 3
+                              : byte >= 0xf0 && byte <= 0xf4 ? 4
+                                                             : 0;
+        if (n == 0 || i + n > text.size()) return false;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((at(i + k) & 0xc0) != 0x80) return false;
         if (byte < 0x20 || byte == 0x7f) return false;
-        // U+0080 to U+009F in UTF-8.
-        if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0) return false;
+        // U+0080 to U+009F.
+        if (byte == 0xc2 && at(i + 1) < 0xa0) return false;
         // The line and paragraph separators (U+2028, U+2029), which end a line too,
         // and the bidirectional embeddings, overrides and isolates (U+202A to
         // U+202E, U+2066 to U+2069), which turn the rest of a `deals` line around.
-        if (byte == 0xe2 && i + 2 < text.size()) {
-            const auto second = static_cast<unsigned char>(text[i + 1]);
-            const auto third = static_cast<unsigned char>(text[i + 2]);
-            if (second == 0x80 && third >= 0xa8 && third <= 0xae) return false;
-            if (second == 0x81 && third >= 0xa6 && third <= 0xa9) return false;
+        if (byte == 0xe2) {
+            if (at(i + 1) == 0x80 && at(i + 2) >= 0xa8 && at(i + 2) <= 0xae) return false;
+            if (at(i + 1) == 0x81 && at(i + 2) >= 0xa6 && at(i + 2) <= 0xa9) return false;
         }
+        i += n;
     }
     return true;
 }

@@ -24,9 +24,10 @@ void check_key_depth(std::string_view text, std::string_view source);
 void refuse_unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view what,
                          std::string_view where = "");
 
-// Whether `text` may be a description: one line of text, as `deals` and `rules`
-// list it in a table, with no control character (C0, DEL or C1), which would
-// drive the terminal that shows it. Deal files are made to be shared.
+// Whether `text` may be a description: one line of UTF-8 text, as `deals` and
+// `rules` list it in a table, with no control character (C0, DEL or C1), which
+// would drive the terminal that shows it, no line separator and no
+// bidirectional override or isolate. Deal files are made to be shared.
 bool is_description(std::string_view text);
 
 }  // namespace addiction

@@ -13,6 +13,7 @@
 #include "files.hpp"
 #include "helpers.hpp"
 #include "solver.hpp"
+#include "toml_input.hpp"
 
 using namespace addiction;
 using addiction::cli::read_file;
@@ -143,6 +144,11 @@ TEST_CASE("bad archive files are refused with the problem named") {
         CHECK(message(fmt::format("deal = '5'\ndescription = \"a{}b\"\n", escape)) ==
               "description must be one line of text, without control characters");
     CHECK(message("deal = '5'\ndescription = \"a\u2026 \u2070b\"\n") == "accepted");
+    // Text as UTF-8 (an argument may be any bytes; toml++ refuses a file that is not).
+    CHECK(is_description("caf\xc3\xa9"));
+    CHECK_FALSE(is_description("ab\xff" "cd"));
+    CHECK_FALSE(is_description("ab\xc3"));
+    CHECK_FALSE(is_description("\xe2\x80"));
 }
 
 TEST_CASE("check_archive plays the line and holds it to the verdict") {
