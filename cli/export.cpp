@@ -162,10 +162,10 @@ void setup_export(CLI::App& app, const Globals& globals) {
                                         "With --format deal: a line saying what the deal is")
                             ->check(CLI::Validator(
                                 [](const std::string& text) {
-                                    return is_description(text) ? std::string()
-                                                                : std::string("a description is one line of text, "
-                                                                              "without control characters (deals lists "
-                                                                              "it in a table)");
+                                    return is_description(text)
+                                               ? std::string()
+                                               : fmt::format("a description is {} (deals lists it in a table)",
+                                                             kDescriptionRule);
                                 },
                                 ""))
                             ->type_name("TEXT");

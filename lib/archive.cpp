@@ -132,7 +132,7 @@ ArchiveDeal parse_archive(std::string_view text, std::string_view source) {
         throw Error(fmt::format("name '{}' must be letters, digits, '-', '_' or '.'", out.name));
     out.description = string_at(root, "description", "", false);
     if (!is_description(out.description))
-        throw Error("description must be one line of text, without control characters");
+        throw Error(fmt::format("description must be {}", kDescriptionRule));
     out.deal = string_at(root, "deal", "", true);
     // Without [rules], a deal code chooses them as on the command line (mini's for
     // 7 ranks); a deal number plays Addiction's.

@@ -122,7 +122,7 @@ RuleSet parse_rule_set(std::string_view toml_text, std::string_view name, std::s
         const auto* text = description->as_string();
         if (!text) throw Error("description must be a string");
         if (!is_description(text->get()))
-            throw Error("description must be one line of text, without control characters");
+            throw Error(fmt::format("description must be {}", kDescriptionRule));
         out.description = text->get();
     }
     read_settings(root, SettingKeys{}, out.rules);

@@ -29,5 +29,8 @@ void refuse_unknown_keys(const toml::table& t, std::initializer_list<std::string
 // would drive the terminal that shows it, no line separator and no
 // bidirectional override or isolate. Deal files are made to be shared.
 bool is_description(std::string_view text);
+// What is_description asks, for the messages that refuse one.
+inline constexpr std::string_view kDescriptionRule =
+    "one line of UTF-8 text, without control characters, line separators or bidirectional overrides";
 
 }  // namespace addiction

@@ -132,17 +132,17 @@ TEST_CASE("bad archive files are refused with the problem named") {
     // A format 1 file names the family's keys as not its own, not as unknown.
     CHECK(message("deal = '5'\n[rules]\naces = 'removed'\n").starts_with("rules.aces is not a key here"));
     CHECK(message("deal = '5'\ndescription = \"\"\"two\nlines\"\"\"\n") ==
-          "description must be one line of text, without control characters");
+          "description must be one line of UTF-8 text, without control characters, line separators or bidirectional overrides");
     CHECK(message("deal = '5'\ndescription = \"clear \\u001b[2J\"\n") ==
-          "description must be one line of text, without control characters");
+          "description must be one line of UTF-8 text, without control characters, line separators or bidirectional overrides");
     CHECK(message("deal = '5'\ndescription = \"tab\\there\"\n") ==
-          "description must be one line of text, without control characters");
+          "description must be one line of UTF-8 text, without control characters, line separators or bidirectional overrides");
     CHECK(message("deal = '5'\ndescription = \"caf\u00e9, \u2660\"\n") == "accepted");
     // Nor a line separator, nor a bidirectional override or isolate (they turn
     // the rest of a deals line around); other characters of those blocks are text.
     for (const char* escape : {"\\u2028", "\\u2029", "\\u202A", "\\u202E", "\\u2066", "\\u2069"})
         CHECK(message(fmt::format("deal = '5'\ndescription = \"a{}b\"\n", escape)) ==
-              "description must be one line of text, without control characters");
+              "description must be one line of UTF-8 text, without control characters, line separators or bidirectional overrides");
     CHECK(message("deal = '5'\ndescription = \"a\u2026 \u2070b\"\n") == "accepted");
     // Text as UTF-8 (an argument may be any bytes; toml++ refuses a file that is not).
     CHECK(is_description("caf\xc3\xa9"));

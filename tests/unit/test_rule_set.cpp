@@ -132,12 +132,12 @@ TEST_CASE("a rule-set file: missing keys take addiction's, bad ones are refused 
     CHECK(message("fill_from_right = 'yes'\n") == "fill_from_right must be true or false");
     CHECK(message("right_fills_first_column = 1\n") == "right_fills_first_column must be true or false");
     CHECK(message("description = 3\n") == "description must be a string");
-    CHECK(message("description = \"a\\nb\"\n") == "description must be one line of text, without control characters");
+    CHECK(message("description = \"a\\nb\"\n") == "description must be one line of UTF-8 text, without control characters, line separators or bidirectional overrides");
     // An escape sequence in a shared file would drive the terminal that lists it.
     CHECK(message("description = \"x \\u001b]0;title\\u0007\"\n") ==
-          "description must be one line of text, without control characters");
+          "description must be one line of UTF-8 text, without control characters, line separators or bidirectional overrides");
     CHECK(message("description = \"x \\u009b2J\"\n") ==
-          "description must be one line of text, without control characters");
+          "description must be one line of UTF-8 text, without control characters, line separators or bidirectional overrides");
     CHECK(message("aces = 'row-starts'\n").starts_with("redeal 'random' deals the aces in"));
     CHECK(message("ranks = \n").starts_with("mine.toml:1:"));
     CHECK_THROWS_WITH(parse_rule_set("", "custom", "custom.toml"), doctest::Contains("'custom' is not a rule-set name"));
