@@ -67,7 +67,7 @@ Game replayed_game(const std::string& name, const Globals& globals) {
         if (format == ImportFormat::Solvitaire || layout)
             throw Error(fmt::format("{} has no actions to replay (replay takes a game file or an archive deal "
                                     "file): 'addiction new --from {}' starts a game from it",
-                                    layout ? "a board as text" : "a Solvitaire deal", file));
+                                    layout ? "a board as text" : "a Solvitaire deal", shell_word(file, "FILE")));
         if (format == ImportFormat::Layout)
             throw Error("neither a game file nor an archive deal file, which replay takes");
         return check_archive(parse_archive(text, file));

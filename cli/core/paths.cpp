@@ -64,19 +64,21 @@ std::string game_command(const fs::path& path) {
     } catch (const Error&) {
         // no default place: only -f can say where
     }
-    // The path as a shell reads it back: as it is when it needs no quotes, else
-    // in double quotes (the suggestion itself is in single quotes). A path that
-    // even those would change keeps the placeholder.
-    const std::string text = path.string();
+    return "addiction -f " + shell_word(path.string(), "FILE");
+}
+
+std::string shell_word(const std::string& text, std::string_view placeholder) {
+    // As it is when it needs no quotes, else in double quotes (a suggestion is
+    // itself in single quotes). A text that even those would change is left out.
     const auto plain = [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./+,:@%=-").find(c) != std::string_view::npos;
     };
-    if (!text.empty() && std::all_of(text.begin(), text.end(), plain)) return "addiction -f " + text;
+    if (!text.empty() && std::all_of(text.begin(), text.end(), plain)) return text;
     const auto quotable = [](char c) {
         return static_cast<unsigned char>(c) >= ' ' && std::string_view("\"$`\\'!").find(c) == std::string_view::npos;
     };
-    if (!text.empty() && std::all_of(text.begin(), text.end(), quotable)) return "addiction -f \"" + text + "\"";
-    return "addiction -f FILE";
+    if (!text.empty() && std::all_of(text.begin(), text.end(), quotable)) return "\"" + text + "\"";
+    return std::string(placeholder);
 }
 
 void select_game(const std::string& name) { selected_name = name; }

@@ -25,6 +25,9 @@ std::filesystem::path game_path(const std::string& file_option);
 // that chose it, the path as a shell reads it back (-f FILE, the placeholder,
 // for a path no quoting in the suggestion's own single quotes would keep).
 std::string game_command(const std::filesystem::path& path);
+// `text` as a shell reads it back, for a suggested command: as it is, or in
+// double quotes, else `placeholder` (a text even those would change).
+std::string shell_word(const std::string& text, std::string_view placeholder);
 
 // --game NAME: chosen while the options are parsed, read by game_path().
 void select_game(const std::string& name);
