@@ -44,8 +44,7 @@ addiction export --format json -o /dev/stdout >>"$WORK/log.txt" && ok || bad "-o
 [ "$(head -1 "$WORK/log.txt")" = header ] && [ "$(tail -1 "$WORK/log.txt")" = footer ] && ok ||
   bad "-o /dev/fd/1 within a redirected group: $(cat "$WORK/log.txt")"
 # A deal to a descriptor has no file name to check against.
-run export --format deal -o /dev/stdout --name tough
-[ "$status" = 0 ] && ok || bad "--format deal -o /dev/stdout: status $status: $err"
+expect 0 "--format deal -o /dev/stdout" export --format deal -o /dev/stdout --name tough
 contains "$out" "name = 'tough'" "--format deal -o /dev/stdout --name"
 # -o naming the game file, or a link to it, would leave the export in the game's place.
 refused 2 "-o the game file" export -o "$ADDICTION_FILE"

@@ -64,8 +64,7 @@ run show --json
 jq_is "$out" '[.rules.preset, .rules.shuffles, .shuffles_left]' '["mine",3,3]' "the game keeps its rules"
 # Its deal archived: listed, and found by deals --rules, with the set's file gone.
 addiction export --format deal -o "$XDG_DATA_HOME/addiction/deals/minedeal.toml"
-run deals --rules mine
-[ "$status" = 0 ] && ok || bad "deals --rules of a set whose file is gone: status $status: $err"
+expect 0 "deals --rules of a set whose file is gone" deals --rules mine
 contains "$out" "minedeal" "deals --rules of a set whose file is gone lists its deal"
 refused 2 "deals --rules of no set and no deal" deals --rules minx
 rm "$XDG_DATA_HOME/addiction/deals/minedeal.toml"
@@ -101,8 +100,7 @@ contains "$out" "pipe             [yours, broken] cannot read $rules_dir/pipe.to
 ln -s /dev/null "$rules_dir/null.toml"
 contains "$(addiction rules)" "null             [yours, broken] cannot read $rules_dir/null.toml: it is a device" "rules lists a link to /dev/null as broken"
 rm "$rules_dir/null.toml"
-run new 5 --rules zero --force
-[ "$status" = 1 ] && ok || bad "new --rules a device: status $status"
+refused 1 "new --rules a device" new 5 --rules zero --force
 contains "$err" "zero.toml: it is a device, not a file" "new --rules a device: the message"
 rm -r "$rules_dir/folder.toml" "$rules_dir/nothing.toml" "$rules_dir/zero.toml" "$rules_dir/pipe.toml"
 
@@ -128,13 +126,10 @@ same_file game.toml before.toml "new --rules broken leaves the game"
 # A shared deal naming a set of someone's own gives its settings: with only the
 # name it would be labelled with the set and play Addiction's.
 printf "deal = '5'\n[rules]\npreset = 'jr'\n" >jr-deal.toml
-run new ./jr-deal.toml --force
-[ "$status" = 1 ] && ok || bad "a deal naming an own set without settings: status $status"
-one_line "$err" "a deal naming an own set without settings"
+refused 1 "a deal naming an own set without settings" new ./jr-deal.toml --force
 contains "$err" "rules.ranks is missing: 'jr' is a rule set of your own" "the error says what the deal lacks"
-same_file game.toml before.toml "the refused deal leaves the game"
 printf "deal = '5'\n[rules]\npreset = 'jr'\nranks = 13\nshuffles = 1\nredeal = 'after-run'\nfill_from_right = false\n" >jr-deal.toml
-run new ./jr-deal.toml --force
+expect 0 "a deal with an own set's settings" new ./jr-deal.toml --force
 jq_is "$(addiction show --json)" '[.rules.preset, .rules.shuffles, .rules.redeal]' '["jr",1,"after-run"]' "a deal with an own set's settings plays them"
 cp game.toml before.toml
 run rules broken
