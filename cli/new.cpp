@@ -92,16 +92,6 @@ Rules rules_for_deal(const Rules& own, const NewOptions& opt, const std::string&
     return rules;
 }
 
-// The board of a Solvitaire deal or a layout, when it reads as one: else the
-// import below says what is wrong with it.
-std::optional<Board> readable_board(std::string_view text, ImportFormat format) {
-    try {
-        return format == ImportFormat::Solvitaire ? parse_solvitaire(text) : parse_layout(text);
-    } catch (const Error&) {
-        return std::nullopt;
-    }
-}
-
 // Refuses to replace an unfinished game with actions, or a file that does not load.
 void check_replaceable(const std::filesystem::path& path) {
     std::error_code ec;
@@ -140,7 +130,8 @@ void run(const NewOptions& opt, const Globals& globals) {
         // A board without its rules (a Solvitaire deal, four rows of cards): the
         // rules its shape has, as for its deal code (mini for 7 slots a row,
         // blue-moon with the aces on the board), the options over them unless
-        // --rules names others; not a refusal that names Addiction's 13 ranks.
+        // --rules names others; not a refusal that names Addiction's 13 ranks. (A
+        // text that is no board: the import below says what is wrong with it.)
         if (!heading && opt.rules.rules.empty() && format != ImportFormat::Archive)
             if (auto board = readable_board(text, format))
                 rules = opt.rules.over(deal_code_rules(deal_code(*board)));

@@ -56,14 +56,7 @@ Game replayed_game(const std::string& name, const Globals& globals) {
         // A Solvitaire deal or a board as text has no actions to replay: say so,
         // not the TOML parser's complaint about the first character.
         const ImportFormat format = detect_format(text);
-        const bool layout = format == ImportFormat::Layout && [&] {
-            try {
-                parse_layout(text);
-                return true;
-            } catch (const Error&) {
-                return false;
-            }
-        }();
+        const bool layout = format == ImportFormat::Layout && readable_board(text, format);
         if (format == ImportFormat::Solvitaire || layout)
             throw Error(fmt::format("{} has no actions to replay (replay takes a game file or an archive deal "
                                     "file): 'addiction new --from {}' starts a game from it",

@@ -246,6 +246,14 @@ Board parse_solvitaire(std::string_view text) {
     return board;
 }
 
+std::optional<Board> readable_board(std::string_view text, ImportFormat format) {
+    try {
+        return format == ImportFormat::Solvitaire ? parse_solvitaire(text) : parse_layout(text);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
 std::string solvitaire_json(const Board& board) {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (int row = 0; row < kRows; ++row) {

@@ -35,6 +35,9 @@ Board parse_layout(std::string_view text);
 // each row the cards as strings ("10H" or "TH") and "" for a gap; the aces taken
 // out (Solvitaire has no game with them on the board). Throws Error.
 Board parse_solvitaire(std::string_view text);
+// The board of a Solvitaire deal or a layout (`format` as detect_format says),
+// or nullopt when the text does not read as one.
+std::optional<Board> readable_board(std::string_view text, ImportFormat format);
 // The same form back, tens written "10" as Solvitaire does.
 std::string solvitaire_json(const Board& board);
 

@@ -74,16 +74,19 @@ bool is_description(std::string_view text) {
         if (byte < 0x20 || byte == 0x7f) return false;
         // U+0080 to U+009F.
         if (byte == 0xc2 && at(i + 1) < 0xa0) return false;
-        // The line and paragraph separators (U+2028, U+2029), which end a line too,
-        // and the bidirectional embeddings, overrides and isolates (U+202A to
-        // U+202E, U+2066 to U+2069), which turn the rest of a `deals` line around.
-        if (byte == 0xe2) {
-            if (at(i + 1) == 0x80 && at(i + 2) >= 0xa8 && at(i + 2) <= 0xae) return false;
-            if (at(i + 1) == 0x81 && at(i + 2) >= 0xa6 && at(i + 2) <= 0xa9) return false;
-        }
+        if (layout_mark(text, i) != 0) return false;  // a `deals` line ended or turned around
         i += n;
     }
     return true;
+}
+
+int layout_mark(std::string_view text, std::size_t at) {
+    if (at + 2 >= text.size() || static_cast<unsigned char>(text[at]) != 0xe2) return 0;
+    const auto second = static_cast<unsigned char>(text[at + 1]);
+    const auto third = static_cast<unsigned char>(text[at + 2]);
+    if ((second == 0x80 && third >= 0xa8 && third <= 0xae) || (second == 0x81 && third >= 0xa6 && third <= 0xa9))
+        return 0x2000 + ((second & 0x3f) << 6) + (third & 0x3f);
+    return 0;
 }
 
 void refuse_unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view what,

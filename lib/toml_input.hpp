@@ -29,6 +29,12 @@ void refuse_unknown_keys(const toml::table& t, std::initializer_list<std::string
 // would drive the terminal that shows it, no line separator and no
 // bidirectional override or isolate. Deal files are made to be shared.
 bool is_description(std::string_view text);
+// The code point at `at` in `text` when a line or paragraph separator (U+2028,
+// U+2029) or a bidirectional embedding, override or isolate (U+202A to U+202E,
+// U+2066 to U+2069) starts there, else 0: characters that end a line, or turn
+// the rest of it around, on a terminal. What is_description refuses and
+// printable() escapes.
+int layout_mark(std::string_view text, std::size_t at);
 // What is_description asks, for the messages that refuse one.
 inline constexpr std::string_view kDescriptionRule =
     "one line of UTF-8 text, without control characters, line separators or bidirectional overrides";

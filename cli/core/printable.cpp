@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "toml_input.hpp"
+
 namespace addiction::cli {
 namespace {
 
@@ -21,19 +23,6 @@ bool whole_sequence(std::string_view text, std::size_t at, std::size_t length) {
     for (std::size_t k = 1; k < length; ++k)
         if ((static_cast<unsigned char>(text[at + k]) & 0xc0) != 0x80) return false;
     return true;
-}
-
-// The line and paragraph separators (U+2028, U+2029) and the bidirectional
-// embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069) at
-// `at`, whose three bytes are there: its code point, else 0. They end a line, or
-// turn the rest of it around, as a control character would mislead.
-int layout_mark(std::string_view text, std::size_t at) {
-    if (static_cast<unsigned char>(text[at]) != 0xe2) return 0;
-    const auto second = static_cast<unsigned char>(text[at + 1]);
-    const auto third = static_cast<unsigned char>(text[at + 2]);
-    if ((second == 0x80 && third >= 0xa8 && third <= 0xae) || (second == 0x81 && third >= 0xa6 && third <= 0xa9))
-        return 0x2000 + ((second & 0x3f) << 6) + (third & 0x3f);
-    return 0;
 }
 
 // A quoted part of a message ('...') longer than this many characters is cut, then "…".
