@@ -46,8 +46,10 @@ std::vector<Saved> saved_games() {
         } catch (const Error& e) {
             saved.problem = e.what();
         }
+        // The file's change, else the link's own where it leads nowhere.
         struct stat st {};
-        if (saved.last_played == 0 && ::stat(file.c_str(), &st) == 0) saved.last_played = st.st_mtime;
+        if (saved.last_played == 0 && (::stat(file.c_str(), &st) == 0 || ::lstat(file.c_str(), &st) == 0))
+            saved.last_played = st.st_mtime;
         out.push_back(std::move(saved));
     }
     std::sort(out.begin(), out.end(), [](const Saved& a, const Saved& b) {
@@ -107,9 +109,27 @@ void list(bool json) {
     }
 }
 
+// A named game's file that is a link to nothing: `games` lists it as damaged,
+// so it is there to remove, and what goes is the link (there is nothing else).
+void remove_dangling(const std::string& name, const fs::path& path, bool force) {
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(path, ec);
+    if (!force)
+        throw Error(fmt::format("game '{}' is a link to nothing ({}), so it is kept (--force removes the link)", name,
+                                target.string()));
+    require_removable(path, true);
+    if (!fs::remove(path, ec) || ec)
+        throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));
+    fmt::print("removed game '{}' (a link to nothing)\n", name);
+}
+
 void remove(const std::string& name, bool force) {
     const fs::path path = named_game_path(name);
-    if (!file_exists(path)) throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
+    if (!file_exists(path)) {
+        std::error_code ec;
+        if (fs::is_symlink(fs::symlink_status(path, ec))) return remove_dangling(name, path, force);
+        throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
+    }
     {
         FileLock lock(path);
         require_still_there(path);  // another removal got there first

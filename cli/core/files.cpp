@@ -233,10 +233,10 @@ void PendingWrite::commit() {
 
 void write_atomically(const fs::path& path, const std::string& text) { PendingWrite(path, text).commit(); }
 
-void require_removable(const fs::path& path) {
+void require_removable(const fs::path& path, bool the_link) {
     // The kernel's own judgement, by the effective IDs: a folder without write
     // permission, or on a read-only file system, refuses. Root passes the first.
-    const fs::path folder = folder_of(resolve_links(path));
+    const fs::path folder = folder_of(the_link ? path : resolve_links(path));
     if (::faccessat(AT_FDCWD, folder.c_str(), W_OK | X_OK, AT_EACCESS) != 0) throw system_error("remove", path);
 }
 

@@ -78,8 +78,9 @@ private:
 
 // Throws Error "cannot remove PATH: why" when the file's folder would refuse
 // its removal (no write permission, a read-only file system): asked before the
-// removal is recorded.
-void require_removable(const std::filesystem::path& path);
+// removal is recorded. The link's own folder for `the_link` (a link to
+// nothing goes itself), else the folder of the file it leads to.
+void require_removable(const std::filesystem::path& path, bool the_link = false);
 
 // An output named by the user (-o FILE): a regular file, or none yet, is
 // replaced atomically as above, unless read-only (refused); a device or a pipe

@@ -73,6 +73,17 @@ printf 'garbage =\n' >"$GAMES/damaged.toml"
 refused 1 "removing a damaged game" games --remove damaged
 contains "$err" "game 'damaged' does not load, so it is kept (--force removes it)" "removing a damaged game: the way on"
 expect 0 "removing a damaged game with --force" games --remove damaged --force
+# A link to nothing is listed as damaged (with the link's own time, not 1970),
+# so it is there to remove: it said "no game named". --force removes the link.
+ln -s "$WORK/nowhere.toml" "$GAMES/dangling.toml"
+run games --json
+[ "$(jq -r '.[] | select(.name == "dangling") | .status, (.last_played | startswith("1970"))' <<<"$out" | tr '\n' ' ')" = \
+  "damaged false " ] && ok || bad "a link to nothing is listed as damaged, with its own time: $out"
+refused 1 "removing a link to nothing" games --remove dangling
+contains "$err" "game 'dangling' is a link to nothing ($WORK/nowhere.toml), so it is kept (--force removes the link)" \
+  "removing a link to nothing: the way on"
+expect 0 "removing a link to nothing with --force" games --remove dangling --force
+[ ! -L "$GAMES/dangling.toml" ] && ok || bad "the link to nothing is gone"
 
 # A command that waits for the folder's lock while the game is removed (as
 # games --remove does, under that lock): one line, exit 1, and no new game.
