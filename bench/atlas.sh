@@ -13,8 +13,11 @@
 #
 # Deterministic, whatever the machine or its load: the exact solver stops after
 # POSITIONS stored positions per deal (20000000 unless given; such a deal is
-# undecided), the fair player uses its own position budgets (those of hint),
-# and no clock limit applies (--time-limit 0).
+# undecided), the fair player ATLAS_FAIR_POSITIONS a phase (300000, the
+# budget of the player the shipped cells are from: a run that extends them
+# must play the same player; `solve --fair` plays 1000000 since 2026-11-29, so
+# give that for a new atlas in a new folder), and no clock limit applies
+# (--time-limit 0).
 #
 # Resumable: a cell's file is extended with --resume, so a run cut short (Ctrl-C,
 # a kill, the end of a session) goes on where it stopped, and a larger DEALS
@@ -74,7 +77,11 @@ for player in ${ATLAS_PLAYERS:-exact fair}; do
         file="$DIR/r$ranks-s$shuffles-$redeal-$player.jsonl"
         args=(solve --rules addiction --ranks "$ranks" --shuffles "$shuffles" --redeal "$redeal"
           --time-limit 0 --jobs "${ATLAS_JOBS:-1}")
-        if [ "$player" = fair ]; then args+=(--fair); else args+=(--positions "$POSITIONS"); fi
+        if [ "$player" = fair ]; then
+          args+=(--fair --positions "${ATLAS_FAIR_POSITIONS:-300000}")
+        else
+          args+=(--positions "$POSITIONS")
+        fi
         if $REDO; then
           [ "$player" = exact ] && [ -s "$file" ] && redo "$file" "${args[@]}"
           continue

@@ -14,6 +14,8 @@
 # that rule set with no settings of its own (not "custom", not changed by --ranks
 # and the like), "fair" in the fair file only, no --no-shuffle. A file whose lines
 # say otherwise is refused (exit 1) rather than shown under a name it is not.
+# The fair column says the fair player's positions a phase (its budget, which
+# makes the player); a file of more than one player is refused too.
 set -euo pipefail
 if [ $# -ne 1 ]; then
   echo "usage: bench/win-rate-table.sh RESULTS_DIR" >&2
@@ -44,6 +46,19 @@ check() {
     exit 1
   fi
 }
+# budget FILE -> the fair player's positions a phase, "1,000,000": its lines say
+# (phase_positions), those from before they did are 300,000; exit 1 for a file
+# that mixes players.
+budget() {
+  local budgets
+  budgets=$(jq -R -r -n '[inputs | fromjson? | select(has("deal")) | (.phase_positions // 300000)] | unique
+    | map(tostring) | join(" ")' "$1")
+  if [ "$(wc -w <<<"$budgets")" != 1 ]; then
+    echo "bench/win-rate-table.sh: ${1##*/} mixes fair players (positions a phase: $budgets); refusing it" >&2
+    exit 1
+  fi
+  sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$budgets"
+}
 # rate DEALS WON UNDECIDED -> "R% (LOW–HIGH)", z = 1.96
 rate() {
   awk -v n="$1" -v w="$2" -v u="$3" 'function bound(k, sign,   p, z, d, c, h) {
@@ -63,7 +78,8 @@ for game in gaps addiction montana mini spaces blue-moon red-moon galary moonlig
   if [ -n "$ff" ] && [ -s "$ff" ]; then
     check "$ff" "$game" true
     read -r fn fw fl fu < <(summarize "$ff")
-    fair="$fw / $fl / $fu (of $fn)"
+    phase=$(budget "$ff") || exit 1
+    fair="$fw / $fl / $fu (of $fn; $phase a phase)"
     fair_rate=$(rate "$fn" "$fw" "$fu")
   elif [ "$game" != gaps ] && [ "$game" != spaces-and-aces ]; then
     fair="not run"

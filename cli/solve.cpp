@@ -349,12 +349,36 @@ struct Resumed {
     bool partial_line = false;  // the file ends without a newline (a run that was killed)
 };
 
+// The fair player's budgets, a phase with shuffles left and the last one
+// (solver.hpp): they make the player, so a study holds them. Lines from before
+// they were written are the player of then, with 300000 for both.
+struct FairBudgets {
+    std::uint64_t phase = 300'000;
+    std::uint64_t last = 300'000;
+    friend bool operator==(const FairBudgets&, const FairBudgets&) = default;
+};
+
+FairBudgets fair_budgets(const SolveOptions& opt) {
+    return opt.positions != 0 ? FairBudgets{opt.positions, opt.positions}
+                              : FairBudgets{kFairPhasePositions, kFairLastPositions};
+}
+
+std::string budget_words(const FairBudgets& budgets) {
+    return fmt::format("{} positions a phase, {} in the last", budgets.phase, budgets.last);
+}
+
 // What makes the runs one study, on every line and the summary so that --resume
-// can hold a run to it: the rules, the player (--fair), and whether shuffles were
-// played (--no-shuffle: a deal lost by moves alone is no loss of the game).
+// can hold a run to it: the rules, the player (--fair, and its budgets), and
+// whether shuffles were played (--no-shuffle: a deal lost by moves alone is no
+// loss of the game; the fair player is then the solver, with no budgets of its own).
 void add_study(Json& out, const Rules& rules, const SolveOptions& opt) {
     out["rules"] = rules.preset;
     if (opt.fair) out["fair"] = true;
+    if (opt.fair && !opt.no_shuffle) {
+        const FairBudgets budgets = fair_budgets(opt);
+        out["phase_positions"] = budgets.phase;
+        out["last_phase_positions"] = budgets.last;
+    }
     if (opt.no_shuffle) out["no_shuffle"] = true;
 }
 
@@ -401,6 +425,19 @@ Resumed read_resume(const std::string& path, const Rules& rules, const SolveOpti
                                     "the same study",
                                     path, number, deal, study_words(its_rules, its_fair, its_no_shuffle),
                                     study_words(rules.preset, opt.fair, opt.no_shuffle)));
+        if (opt.fair && !opt.no_shuffle) {
+            const auto number_or = [&](const char* key) {
+                const auto it = line.find(key);
+                return it != line.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : 300'000;
+            };
+            const FairBudgets its{number_or("phase_positions"), number_or("last_phase_positions")};
+            if (its != fair_budgets(opt))
+                throw Error(fmt::format("{} line {}: deal {} was solved by the fair player with {}, not {}; --resume "
+                                        "takes the output of the same study{}",
+                                        path, number, deal, budget_words(its), budget_words(fair_budgets(opt)),
+                                        its.phase == its.last ? fmt::format(" (--positions {} plays that player)", its.phase)
+                                                              : std::string()));
+        }
         // Lines written before they carried settings are held to the name alone.
         if (line.contains("settings")) {
             std::optional<Rules> its;
@@ -585,8 +622,9 @@ void setup_solve(CLI::App& app, const Globals& globals) {
                   "undecided), limit, moves, shuffles, positions, seconds, peak_mb, line");
     sub->add_flag("--fair", opt->fair,
                   "Play as a fair player who never looks at a shuffle's outcome before making it: search with "
-                  "moves only, twice (the second search never moves a placed card; at most --positions, else 300000, "
-                  "positions each a phase: the budgets of hint, which plays this strategy), and failing a win "
+                  "moves only, twice (the second search never moves a placed card; at most --positions, else 1000000, "
+                  "positions each a phase, 300000 in the phase with no shuffle left: the budgets of hint, which "
+                  "plays this strategy; --positions 300000 is the player of before 2026-11-29), and failing a win "
                   "shuffle from the position found with the most cards placed; a lost verdict then means this "
                   "strategy lost, not that no win exists");
     auto* deals = sub->add_option("--deals", opt->deals,

@@ -160,7 +160,15 @@ SolveResult solve(const Game& game, const SolveLimits& limits);
 //
 // `hint` plays the same phases with the same default budgets, so a hint loop
 // from a deal's start plays the line solve_fair reports.
-inline constexpr std::uint64_t kFairPhasePositions = 300'000;
+//
+// The phase budget is what makes the player strong: a moves-only search that
+// gives up too soon shuffles away a win it did not reach. On addiction deals
+// 1-200 the player won 154 with 300,000 positions a phase, 161 with 500,000,
+// 178 with 1,000,000, 179 with 2,000,000 and 181 with 5,000,000; on deals
+// 2001-2200, never used to tune it, 150 and 163 with 300,000 and 1,000,000. The last phase's budget changed
+// no verdict between 300,000 and 1,000,000. `solve --fair --positions 300000`
+// plays the player of before (bench/HISTORY.md).
+inline constexpr std::uint64_t kFairPhasePositions = 1'000'000;
 inline constexpr std::uint64_t kFairLastPositions = 300'000;
 
 // One phase of the fair strategy from the game's position. Won: `line` wins

@@ -207,6 +207,19 @@ addiction solve --deals 1-2 --rules mini --no-shuffle >moves.jsonl 2>/dev/null
 jq_is "$(head -1 moves.jsonl)" .no_shuffle true "a --no-shuffle line says so"
 refused 1 "resume --no-shuffle lines without it" solve --deals 1-3 --rules mini --resume moves.jsonl
 contains "$err" "mini rules (moves only), not mini rules" "resume --no-shuffle: the message"
+# The fair player's budgets make the player: its lines carry them, and a line
+# without them is the player of before, 300000 positions a phase and in the last.
+addiction solve --deals 1-2 --rules mini --fair >fair.jsonl 2>/dev/null
+jq_is "$(head -1 fair.jsonl)" '[.phase_positions, .last_phase_positions]' '[1000000,300000]' "a fair line carries its budgets"
+refused 1 "resume a fair study with other budgets" solve --deals 1-3 --rules mini --fair --positions 500000 --resume fair.jsonl
+contains "$err" "with 1000000 positions a phase, 300000 in the last, not 500000 positions a phase, 500000 in the last" \
+  "resume with other budgets: the message"
+jq -c 'del(.phase_positions, .last_phase_positions)' fair.jsonl >older.jsonl
+refused 1 "resume a fair study of before" solve --deals 1-3 --rules mini --fair --resume older.jsonl
+contains "$err" "(--positions 300000 plays that player)" "resume a fair study of before: the way on"
+expect 0 "resume a fair study of before with its budget" solve --deals 1-3 --rules mini --fair --positions 300000 \
+  --resume older.jsonl
+jq_is "$(head -1 <<<"$out")" '[.deal, .phase_positions]' '[3,300000]' "the resumed line has the budget it was run with"
 # A range is counted, not listed: 10^11 deals took all memory before the first.
 # Within 1 GB of address space; not under the sanitizers (ADDICTION_TEST_SHORT=1),
 # whose shadow memory reserves terabytes of it.
