@@ -426,11 +426,12 @@ Resumed read_resume(const std::string& path, const Rules& rules, const SolveOpti
                                     path, number, deal, study_words(its_rules, its_fair, its_no_shuffle),
                                     study_words(rules.preset, opt.fair, opt.no_shuffle)));
         if (opt.fair && !opt.no_shuffle) {
-            const auto number_or = [&](const char* key) {
+            const auto number_or = [&](const char* key, std::uint64_t before) {
                 const auto it = line.find(key);
-                return it != line.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : 300'000;
+                return it == line.end() ? before : it->is_number_unsigned() ? it->get<std::uint64_t>() : 0;
             };
-            const FairBudgets its{number_or("phase_positions"), number_or("last_phase_positions")};
+            const FairBudgets its{number_or("phase_positions", FairBudgets{}.phase),
+                                  number_or("last_phase_positions", FairBudgets{}.last)};
             if (its != fair_budgets(opt))
                 throw Error(fmt::format("{} line {}: deal {} was solved by the fair player with {}, not {}; --resume "
                                         "takes the output of the same study{}",
