@@ -108,7 +108,7 @@ std::string rules_problem(const std::string& name) {
     if (problem.empty()) return problem;
     try {
         if (const fs::path record = record_path(); file_exists(record)) {
-            const Stats all = compute_stats(read_record(read_file(record)).entries, std::nullopt, std::nullopt);
+            const Stats all = compute_stats(read_record(read_kept_file(record)).entries, std::nullopt, std::nullopt);
             if (std::any_of(all.groups.begin(), all.groups.end(), [&](const auto& g) { return g.first == name; }))
                 return "";
         }
@@ -127,7 +127,7 @@ void run(const StatsOptions& opt, const Globals& globals) {
     std::optional<std::int64_t> since;
     if (!opt.since.empty()) since = parse_utc_time(opt.since);
     std::string text;
-    if (file_exists(record)) text = read_file(record);  // none yet: an empty record
+    if (file_exists(record)) text = read_kept_file(record);  // none yet: an empty record
     const RecordRead read = read_record(text);
     for (const std::string& damage : read.damaged)
         tell("addiction: {}: {} (skipped)\n", record.string(), damage);

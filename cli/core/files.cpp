@@ -143,6 +143,13 @@ std::string read_folder_file(const fs::path& path) {
     return read_file(path);
 }
 
+std::string read_kept_file(const fs::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+        throw Error(fmt::format("cannot read {}: it is {}, not a file", path.string(), kind_of(st.st_mode)));
+    return read_file(path);
+}
+
 std::string read_input_file(const std::string& path) {
     if (path == "-") return read_bounded(std::cin, "standard input");
     return read_file(path);
@@ -327,9 +334,17 @@ RecordLock::~RecordLock() { ::close(fd_); }
 void RecordLock::append(const std::string& line) {
     std::string text = line + "\n";
     struct stat st {};
+    if (::fstat(fd_, &st) != 0) throw system_error("append to", path_);
+    // /dev/null takes the line and keeps nothing (a record switched off, as
+    // addiction(5) says); it cannot be synced. Any other device, a pipe or a
+    // socket keeps no record and would take the line where nobody reads it.
+    if (!S_ISREG(st.st_mode)) {
+        struct stat null {};
+        if (S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev) return;
+        throw Error(fmt::format("cannot append to {}: it is {}, not a file", path_.string(), kind_of(st.st_mode)));
+    }
     char last = '\n';
-    if (::fstat(fd_, &st) == 0 && st.st_size > 0 && ::pread(fd_, &last, 1, st.st_size - 1) == 1 && last != '\n')
-        text.insert(text.begin(), '\n');
+    if (st.st_size > 0 && ::pread(fd_, &last, 1, st.st_size - 1) == 1 && last != '\n') text.insert(text.begin(), '\n');
     if (!write_all(fd_, text) || ::fsync(fd_) != 0) throw system_error("append to", path_);
 }
 

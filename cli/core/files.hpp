@@ -18,6 +18,10 @@ std::string read_input_file(const std::string& path);
 // regular file is refused, /dev/null and a pipe too ("cannot read PATH: it is a
 // pipe, not a file"), where read_file reads a pipe given as --from <(command).
 std::string read_folder_file(const std::filesystem::path& path);
+// The same for a file the program appends to (the record, the help notes): a
+// pipe or a socket is refused (reading one waits for ever), /dev/null reads as
+// empty (a record switched off), other devices are refused as read_file does.
+std::string read_kept_file(const std::filesystem::path& path);
 
 // The entries named *.toml in `folder`, sorted: the user's deals and rule sets,
 // the named games. Not only regular files: a folder, a device, a pipe or a link

@@ -54,7 +54,7 @@ std::vector<std::string_view> lines_of(std::string_view text) {
 
 std::vector<HelpNote> read_notes(const fs::path& notes) {
     std::vector<HelpNote> out;
-    const std::string text = read_file(notes);
+    const std::string text = read_kept_file(notes);
     for (std::string_view line : lines_of(text))
         if (auto note = parse_help_note(line)) out.push_back(std::move(*note));
     return out;
@@ -80,7 +80,7 @@ void forget_help(const std::string& file) {
     RecordLock lock(*notes);
     std::string kept;
     bool dropped = false;
-    const std::string text = read_file(*notes);
+    const std::string text = read_kept_file(*notes);
     for (std::string_view line : lines_of(text)) {
         const auto note = parse_help_note(line);
         if (note && !about_file(*note, file)) {

@@ -432,6 +432,20 @@ ADDICTION_RECORD="$WORK/blocked/other" expect 0 "hint --no-record, the notes a f
 [ "$out" = "move KS d12" ] && ok || bad "hint --no-record: '$out'"
 ADDICTION_RECORD="$WORK/blocked/record" expect 0 "the winning move --no-record, the record a folder" --no-record move KS d12
 grep -q '^recorded = true' "$ADDICTION_FILE" && ok || bad "the game won with --no-record"
+# A record at /dev/null keeps nothing and refuses nothing (addiction(5)): a
+# game's end failed "Invalid argument" (it cannot be synced). A pipe keeps no
+# record, and reading one waited for ever: both refused, the game unchanged.
+mkfifo "$WORK/blocked/pipe"
+addiction new --force $FOUR_FROM_WON >/dev/null
+for m in "KC a12" "KD b12" "KH c12"; do addiction move $m >/dev/null; done
+ADDICTION_RECORD="$WORK/blocked/pipe" refused 1 "the winning move, the record a pipe" move KS d12
+contains "$err" "cannot append to $WORK/blocked/pipe: it is a pipe, not a file" "the winning move, the record a pipe"
+ADDICTION_RECORD="$WORK/blocked/pipe" refused 1 "stats of a record that is a pipe" stats
+contains "$err" "cannot read $WORK/blocked/pipe: it is a pipe, not a file" "stats of a record that is a pipe"
+ADDICTION_RECORD=/dev/null expect 0 "the winning move, the record /dev/null" move KS d12
+grep -q '^recorded = true' "$ADDICTION_FILE" && ok || bad "the game won with the record at /dev/null"
+ADDICTION_RECORD=/dev/null expect 0 "stats of /dev/null" stats
+contains "$out" "no games in the record yet" "stats of /dev/null"
 
 # stats --reset moves the record aside, dated, and keeps it.
 expect 0 "stats --reset" stats --reset
