@@ -3,6 +3,7 @@
 #include <charconv>
 #include <chrono>
 #include <ctime>
+#include <limits>
 #include <set>
 
 #include <fmt/format.h>
@@ -121,17 +122,31 @@ RecordEntry parse_record_line(std::string_view line) {
         e.rules = rules_from_json(j.at("rules"));
         e.deal = j.at("deal").get<std::string>();
         e.result = parse_result(j.at("result").get<std::string>());
-        e.actions = j.at("actions").get<int>();
-        e.moves = j.at("moves").get<int>();
-        e.shuffles = j.at("shuffles").get<int>();
-        e.placed = j.at("placed").get<int>();
-        e.cards = j.at("cards").get<int>();
-        e.seconds = j.at("seconds").get<std::int64_t>();
+        // A count is a whole number from 0 to `most`: get<int>() took a huge
+        // one as negative, and a count a game cannot have (more cards placed
+        // than it has, a play time of millions of years) went into the stats.
+        auto count = [&](const char* key, std::int64_t most) {
+            const Json& value = j.at(key);
+            if (!value.is_number_integer()) throw Error(fmt::format("{} is not a whole number", key));
+            if (!value.is_number_unsigned()) throw Error(fmt::format("{} is negative", key));
+            if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(most))
+                throw Error(fmt::format("{} is {}, more than {}", key, value.dump(), most));
+            return value.get<std::int64_t>();
+        };
+        if (e.rules.preset != "custom" && !rule_set_name_problem(e.rules.preset).empty())
+            throw Error("the rules' preset is neither a rule-set name nor custom");
+        constexpr std::int64_t kMost = std::numeric_limits<int>::max();
+        e.actions = static_cast<int>(count("actions", kMost));
+        e.moves = static_cast<int>(count("moves", e.actions));
+        e.shuffles = static_cast<int>(count("shuffles", e.rules.shuffles));
+        e.cards = static_cast<int>(count("cards", e.rules.cards()));
+        if (e.cards != e.rules.cards())
+            throw Error(fmt::format("cards is {}, but the rules have {}", e.cards, e.rules.cards()));
+        e.placed = static_cast<int>(count("placed", e.cards));
+        e.seconds = count("seconds", std::max<std::int64_t>(e.ended, 0));  // no longer than since 1970
         e.helped = j.at("helped").get<bool>();
         e.history = j.at("history").get<std::vector<std::string>>();
         e.file = j.at("file").get<std::string>();
-        if (e.actions < 0 || e.moves < 0 || e.shuffles < 0 || e.placed < 0 || e.seconds < 0)
-            throw Error("a count is negative");
         return e;
     } catch (const Json::exception& ex) {
         // nlohmann's messages start "[json.exception.out_of_range.403] key 'x' not found".

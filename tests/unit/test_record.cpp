@@ -1,12 +1,14 @@
 // The game's clock and record marks in the game file, the record's lines, and
 // the statistics drawn from them.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "gamefile.hpp"
 #include "record.hpp"
 #include "stats.hpp"
 
 using namespace addiction;
+using Json = nlohmann::json;
 
 namespace {
 
@@ -37,6 +39,7 @@ RecordEntry entry(Result result, int moves, std::int64_t seconds, const std::str
     game.log().helped = helped;
     RecordEntry e = record_entry(game, result, "/g/" + id, 2000);
     e.moves = moves;
+    e.actions = moves;  // as many actions as moves: a record line has no more moves than actions
     return e;
 }
 
@@ -168,6 +171,28 @@ TEST_CASE("a record line goes out and comes back") {
     CHECK(back.helped);
     CHECK(back.file == "/g/a");
     CHECK(to_json_line(back) == to_json_line(e));
+}
+
+TEST_CASE("a record line with a count no game can have is damaged") {
+    const std::string line = to_json_line(entry(Result::Lost, 4, 300, "a"));
+    auto with = [&](const std::string& key, const std::string& value) {
+        Json j = Json::parse(line);
+        j[key] = Json::parse(value);
+        return j.dump();
+    };
+    // A huge count read as int was negative, and so named.
+    CHECK_THROWS_WITH(parse_record_line(with("moves", "9223372036854775807")), "moves is 9223372036854775807, more than 4");
+    CHECK_THROWS_WITH(parse_record_line(with("seconds", "18446744073709551615")),
+                      "seconds is 18446744073709551615, more than 2000");
+    CHECK_THROWS_WITH(parse_record_line(with("moves", "-1")), "moves is negative");
+    CHECK_THROWS_WITH(parse_record_line(with("moves", "1.5")), "moves is not a whole number");
+    CHECK_THROWS_WITH(parse_record_line(with("placed", "1000")), "placed is 1000, more than 48");
+    CHECK_THROWS_WITH(parse_record_line(with("cards", "24")), "cards is 24, but the rules have 48");
+    CHECK_THROWS_WITH(parse_record_line(with("shuffles", "77")), "shuffles is 77, more than 3");
+    Json odd = Json::parse(line);
+    odd["rules"]["preset"] = "x\x1b[31mred";
+    CHECK_THROWS_WITH(parse_record_line(odd.dump()), "the rules' preset is neither a rule-set name nor custom");
+    CHECK(parse_record_line(line).moves == 4);
 }
 
 TEST_CASE("damaged lines are skipped and named, a game appended twice counts once") {
