@@ -12,9 +12,11 @@
 #include "files.hpp"
 #include "json.hpp"
 #include "paths.hpp"
+#include "printable.hpp"
 #include "record.hpp"
 #include "record_store.hpp"
 #include "store.hpp"
+#include "streams.hpp"
 #include "view.hpp"
 
 namespace addiction::cli {
@@ -37,7 +39,14 @@ struct Saved {
 
 std::vector<Saved> saved_games() {
     std::vector<Saved> out;
-    for (const std::string& name : named_games()) {
+    // A file `--game` cannot name is not listed as though it could be played,
+    // but said, as `deals` says its own: it had vanished without a word.
+    std::vector<fs::path> unnamed;
+    const std::vector<std::string> names = named_games(&unnamed);
+    for (const fs::path& file : unnamed)
+        tell("addiction: warning: skipping {}: {}, so '--game' cannot name it\n", printable(file.string()),
+             printable(game_name_problem(file.stem())));
+    for (const std::string& name : names) {
         const fs::path file = named_game_path(name);
         Saved saved{name, file, std::nullopt, "", 0};
         try {

@@ -103,12 +103,16 @@ fs::path named_game_path(const std::string& name) {
     return games_folder() / (name + ".toml");
 }
 
-std::vector<std::string> named_games() {
+std::vector<std::string> named_games(std::vector<fs::path>* unnamed) {
     std::vector<std::string> names;
     const fs::path folder = games_folder();
     std::error_code unreadable;
-    for (const fs::path& file : toml_files_in(folder, unreadable))
-        if (game_name_problem(file.stem()).empty()) names.push_back(file.stem());
+    for (const fs::path& file : toml_files_in(folder, unreadable)) {
+        if (game_name_problem(file.stem()).empty())
+            names.push_back(file.stem());
+        else if (unnamed)
+            unnamed->push_back(file);
+    }
     if (unreadable) throw Error(fmt::format("cannot read {}: {}", folder.string(), unreadable.message()));
     // By name: "a" before "a-b", which their files' order puts after ("a-b.toml" < "a.toml").
     std::sort(names.begin(), names.end());

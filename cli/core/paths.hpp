@@ -41,8 +41,9 @@ std::filesystem::path games_folder();
 // One named game's file; throws Error for a bad name.
 std::filesystem::path named_game_path(const std::string& name);
 // The names of the games in games_folder(), sorted; none when it does not exist.
-// Throws Error when it cannot be read.
-std::vector<std::string> named_games();
+// Throws Error when it cannot be read. The files there whose names are no game
+// names ("a b.toml", ".hidden.toml") go to `unnamed` when given.
+std::vector<std::string> named_games(std::vector<std::filesystem::path>* unnamed = nullptr);
 
 // The player's record: $ADDICTION_RECORD, else $XDG_DATA_HOME/addiction/record
 // (~/.local/share by default). Throws Error when no folder can be found.

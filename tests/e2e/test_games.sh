@@ -84,6 +84,14 @@ contains "$err" "game 'dangling' is a link to nothing ($WORK/nowhere.toml), so i
   "removing a link to nothing: the way on"
 expect 0 "removing a link to nothing with --force" games --remove dangling --force
 [ ! -L "$GAMES/dangling.toml" ] && ok || bad "the link to nothing is gone"
+# A file '--game' cannot name is not listed, but said, as deals says its own:
+# it vanished without a word.
+addiction --game named new 3 >/dev/null
+cp "$GAMES/named.toml" "$GAMES/a b.toml"
+expect 0 "games with a file no game name names" games
+contains "$err" "warning: skipping $GAMES/a b.toml: 'a b' is not a game name" "games says what it skips"
+[[ $out != *"a b"* ]] && ok || bad "a file no game name names is listed: $out"
+rm "$GAMES/a b.toml"
 
 # A command that waits for the folder's lock while the game is removed (as
 # games --remove does, under that lock): one line, exit 1, and no new game.
