@@ -36,6 +36,9 @@ _addiction() {
             value=${COMP_WORDS[i + 2]}
             taken=2
         fi
+        # A file typed as ~/game.toml: the words are as typed, not yet expanded,
+        # and the binary was given a path that does not exist.
+        [[ $value == "~" || $value == "~/"* ]] && value=$HOME${value:1}
         case $word in
             # Only a value already typed: the word being typed (empty at first) is
             # not one yet, and `--game ''` would make every call refuse it.

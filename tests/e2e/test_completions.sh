@@ -46,6 +46,10 @@ lunch=$( (addiction --game lunch complete movable; addiction --game lunch comple
 [ "$lunch" != "4H 5S 6D a3 a6 d5 " ] && ok || bad "deal 8 moves the same cards as deal 7: the check below would prove nothing"
 [ "$(bash_complete --game lunch move "") " = "$lunch" ] && ok || bad "bash: --game lunch move: $(bash_complete --game lunch move "")"
 [ "$(bash_complete --game = lunch move "") " = "$lunch" ] && ok || bad "bash: --game=lunch move: $(bash_complete --game = lunch move "")"
+# A file typed with ~ is the one ~ names: the binary was given '~/...' as typed.
+cp "$XDG_STATE_HOME/addiction/games/lunch.toml" "$HOME/lunch-copy.toml"
+[ "$(bash_complete -f '~/lunch-copy.toml' move "") " = "$lunch" ] && ok ||
+  bad "bash: -f ~/FILE move: $(bash_complete -f '~/lunch-copy.toml' move "")"
 # The game names themselves, the value not typed yet: it was passed on as
 # `--game ''`, which the binary refuses, and nothing was offered.
 [ "$(bash_complete --game "")" = lunch ] && ok || bad "bash: --game <TAB>: '$(bash_complete --game "")'"
@@ -156,6 +160,13 @@ if command -v fish >/dev/null; then
   [ "$(fish_complete 'addiction --game lunch move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok ||
     bad "fish: --game lunch move: $(fish_complete 'addiction --game lunch move ' | cut -f1 | tr '\n' ' ')"
   [ "$(fish_complete 'addiction --game=lunch move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok || bad "fish: --game=lunch move"
+  [ "$(fish_complete 'addiction -f ~/lunch-copy.toml move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok ||
+    bad "fish: -f ~/FILE move: $(fish_complete 'addiction -f ~/lunch-copy.toml move ' | cut -f1 | tr '\n' ' ')"
+  # A game named as a command is no command: `--game new show` offered new's options.
+  addiction --game move new --rules mini 8 >/dev/null
+  [ "$(fish_complete 'addiction --game move move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok ||
+    bad "fish: --game move move: $(fish_complete 'addiction --game move move ' | cut -f1 | tr '\n' ' ')"
+  [[ "$(fish_complete 'addiction --game move show --' | cut -f1 | tr '\n' ' ')" == *--at* ]] && ok || bad "fish: --game move show -- offers show's options"
   [[ "$(fish_complete 'addiction rules -' | cut -f1 | tr '\n' ' ')" != *--color* ]] && ok || bad "fish: rules - offers --color"
 else
   bad "fish is not installed (scripts/install-deps installs it)"
