@@ -165,9 +165,10 @@ SolveResult solve(const Game& game, const SolveLimits& limits);
 // gives up too soon shuffles away a win it did not reach. On addiction deals
 // 1-200 the player won 154 with 300,000 positions a phase, 161 with 500,000,
 // 178 with 1,000,000, 179 with 2,000,000 and 181 with 5,000,000; on deals
-// 2001-2200, never used to tune it, 150 and 163 with 300,000 and 1,000,000. The last phase's budget changed
-// no verdict between 300,000 and 1,000,000. `solve --fair --positions 300000`
-// plays the player of before (bench/HISTORY.md).
+// 2001-2200, never used to tune it, 150 and 163 with 300,000 and 1,000,000.
+// The last phase's budget changed no verdict of deals 1-200 between 300,000
+// and 1,000,000. `solve --fair --positions 300000` plays the player of before
+// (bench/HISTORY.md).
 inline constexpr std::uint64_t kFairPhasePositions = 1'000'000;
 inline constexpr std::uint64_t kFairLastPositions = 300'000;
 
