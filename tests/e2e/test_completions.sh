@@ -47,9 +47,11 @@ lunch=$( (addiction --game lunch complete movable; addiction --game lunch comple
 [ "$(bash_complete --game lunch move "") " = "$lunch" ] && ok || bad "bash: --game lunch move: $(bash_complete --game lunch move "")"
 [ "$(bash_complete --game = lunch move "") " = "$lunch" ] && ok || bad "bash: --game=lunch move: $(bash_complete --game = lunch move "")"
 # A file typed with ~ is the one ~ names: the binary was given '~/...' as typed.
-cp "$XDG_STATE_HOME/addiction/games/lunch.toml" "$HOME/lunch-copy.toml"
-[ "$(bash_complete -f '~/lunch-copy.toml' move "") " = "$lunch" ] && ok ||
-  bad "bash: -f ~/FILE move: $(bash_complete -f '~/lunch-copy.toml' move "")"
+# (A home of its own: ctest's HOME is a folder that is not there.)
+mkdir -p "$WORK/home"
+cp "$XDG_STATE_HOME/addiction/games/lunch.toml" "$WORK/home/lunch-copy.toml"
+[ "$(HOME="$WORK/home" bash_complete -f '~/lunch-copy.toml' move "") " = "$lunch" ] && ok ||
+  bad "bash: -f ~/FILE move: $(HOME="$WORK/home" bash_complete -f '~/lunch-copy.toml' move "")"
 # The game names themselves, the value not typed yet: it was passed on as
 # `--game ''`, which the binary refuses, and nothing was offered.
 [ "$(bash_complete --game "")" = lunch ] && ok || bad "bash: --game <TAB>: '$(bash_complete --game "")'"
@@ -160,8 +162,8 @@ if command -v fish >/dev/null; then
   [ "$(fish_complete 'addiction --game lunch move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok ||
     bad "fish: --game lunch move: $(fish_complete 'addiction --game lunch move ' | cut -f1 | tr '\n' ' ')"
   [ "$(fish_complete 'addiction --game=lunch move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok || bad "fish: --game=lunch move"
-  [ "$(fish_complete 'addiction -f ~/lunch-copy.toml move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok ||
-    bad "fish: -f ~/FILE move: $(fish_complete 'addiction -f ~/lunch-copy.toml move ' | cut -f1 | tr '\n' ' ')"
+  [ "$(HOME="$WORK/home" fish_complete 'addiction -f ~/lunch-copy.toml move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] &&
+    ok || bad "fish: -f ~/FILE move: $(HOME="$WORK/home" fish_complete 'addiction -f ~/lunch-copy.toml move ' | cut -f1)"
   # A game named as a command is no command: `--game new show` offered new's options.
   addiction --game move new --rules mini 8 >/dev/null
   [ "$(fish_complete 'addiction --game move move ' | cut -f1 | tr '\n' ' ')" = "$lunch" ] && ok ||
