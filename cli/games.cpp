@@ -118,6 +118,12 @@ void list(bool json) {
     }
 }
 
+void remove_file(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::remove(path, ec) || ec)
+        throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));
+}
+
 // A named game's file that is a link to nothing: `games` lists it as damaged,
 // so it is there to remove, and what goes is the link (there is nothing else).
 void remove_dangling(const std::string& name, const fs::path& path, bool force) {
@@ -127,8 +133,7 @@ void remove_dangling(const std::string& name, const fs::path& path, bool force) 
         throw Error(fmt::format("game '{}' is a link to nothing ({}), so it is kept (--force removes the link)", name,
                                 target.string()));
     require_removable(path, true);
-    if (!fs::remove(path, ec) || ec)
-        throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));
+    remove_file(path);
     fmt::print("removed game '{}' (a link to nothing)\n", name);
 }
 
@@ -154,9 +159,7 @@ void remove(const std::string& name, bool force) {
         refuse_read_only(path);   // as new --force refuses it
         require_removable(path);  // before its abandon is recorded, not after
         record_replaced(path);    // an unfinished game removed counts as abandoned
-        std::error_code ec;
-        if (!fs::remove(path, ec) || ec)
-            throw Error(fmt::format("cannot remove {}: {}", path.string(), ec ? ec.message() : "it is gone"));
+        remove_file(path);
     }
     fmt::print("removed game '{}'\n", name);
 }

@@ -87,6 +87,12 @@ std::string_view kind_of(mode_t mode) {
     return "something else";
 }
 
+// Whether a device's number is /dev/null's (its mode is the caller's to test).
+bool null_device(const struct stat& st) {
+    struct stat null {};
+    return ::stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
+}
+
 }  // namespace
 
 std::string other_than_file(const fs::path& path) {
@@ -126,9 +132,7 @@ std::string read_file(const fs::path& path) {
     // A device is no file to read whole: /dev/zero never ends. (A pipe may be:
     // `--from <(command)`; and /dev/null reads as empty, as ADDICTION_RECORD
     // pointed there does.)
-    struct stat null {};
-    if (known && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
-        !(::stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev))
+    if (known && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !null_device(st))
         throw Error(fmt::format("cannot read {}: it is a device, not a file", path.string()));
     std::ifstream in(path, std::ios::binary);
     if (!in) throw system_error("read", path);
@@ -339,8 +343,7 @@ void RecordLock::append(const std::string& line) {
     // addiction(5) says); it cannot be synced. Any other device, a pipe or a
     // socket keeps no record and would take the line where nobody reads it.
     if (!S_ISREG(st.st_mode)) {
-        struct stat null {};
-        if (S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev) return;
+        if (S_ISCHR(st.st_mode) && null_device(st)) return;
         throw Error(fmt::format("cannot append to {}: it is {}, not a file", path_.string(), kind_of(st.st_mode)));
     }
     char last = '\n';
