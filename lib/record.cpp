@@ -184,7 +184,8 @@ std::int64_t parse_utc_time(std::string_view text) {
     auto expect = [&](std::size_t at, char c) {
         if (at >= text.size() || text[at] != c) throw fail();
     };
-    const int year = number(0, 4, 1970, 9999);
+    // Any year of four digits: a date before 1970 is before every game, not a mistake.
+    const int year = number(0, 4, 1, 9999);
     expect(4, '-');
     const int month = number(5, 2, 1, 12);
     expect(7, '-');

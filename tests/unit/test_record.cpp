@@ -219,6 +219,9 @@ TEST_CASE("dates") {
     CHECK_THROWS_AS(parse_utc_time("2026-04-31T10:00:00Z"), Error);
     CHECK_THROWS_AS(parse_utc_time("2025-02-29"), Error);
     CHECK(parse_utc_time("2024-02-29") == 1709164800);  // a leap day
+    CHECK(parse_utc_time("1969-12-31") == -86400);  // before every game, still a date
+    CHECK(parse_utc_time("0001-01-01T00:00:00Z") == -62135596800);
+    CHECK_THROWS_AS(parse_utc_time("0000-01-01"), Error);
     CHECK(clock_text(5) == "0:05");
     CHECK(clock_text(3723) == "1:02:03");
 }
