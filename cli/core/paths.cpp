@@ -85,12 +85,14 @@ void select_game(const std::string& name) { selected_name = name; }
 const std::string& selected_game() { return selected_name; }
 
 std::string game_name_problem(const std::string& name) {
-    const bool good = !name.empty() && name.front() != '.' && name.size() <= 100 &&
+    // Not starting with '-': `--game -x show` would read as options, and the
+    // completions, which pass the name on, with it.
+    const bool good = !name.empty() && name.front() != '.' && name.front() != '-' && name.size() <= 100 &&
                       std::all_of(name.begin(), name.end(), [](char c) {
                           return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
                       });
     if (good) return "";
-    return fmt::format("'{}' is not a game name: letters, digits, '.', '_' and '-', not starting with '.', at most 100",
+    return fmt::format("'{}' is not a game name: letters, digits, '.', '_' and '-', not starting with '.' or '-', at most 100",
                        name);
 }
 

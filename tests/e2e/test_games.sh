@@ -69,6 +69,10 @@ expect 0 "removing a game with --force" games --remove one --force
 refused 1 "no such game" games --remove two
 refused 2 "games --remove a bad name" games --remove 'bad name'
 contains "$err" "--remove: 'bad name' is not a game name" "games --remove a bad name: as --game says it"
+# A name starting with '-' reads as options wherever it is passed on.
+refused 2 "a game name starting with -" --game=-x new 3
+contains "$err" "'-x' is not a game name" "a game name starting with - is refused by name"
+[ ! -e "$GAMES/-x.toml" ] && ok || bad "a game named -x was made"
 printf 'garbage =\n' >"$GAMES/damaged.toml"
 refused 1 "removing a damaged game" games --remove damaged
 contains "$err" "game 'damaged' does not load, so it is kept (--force removes it)" "removing a damaged game: the way on"
