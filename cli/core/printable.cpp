@@ -1,6 +1,7 @@
 #include "printable.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -25,12 +26,15 @@ bool whole_sequence(std::string_view text, std::size_t at, std::size_t length) {
     return true;
 }
 
-// A quoted part of a message ('...') longer than this many characters is cut, then "…".
-constexpr std::size_t kQuoteLimit = 40;
+// A quoted part of a message ('...') longer than this many characters is cut in
+// the middle: its first kQuoteHead characters, "…", and its last ones. A path's
+// end is its file's name, the part that tells which file was meant.
+constexpr std::size_t kQuoteLimit = 60;
+constexpr std::size_t kQuoteHead = 20;
 
-// Cuts each '...' span of `text` to kQuoteLimit characters (a character is a
-// UTF-8 sequence or a stray byte) followed by "…", but for a suggested command
-// ('addiction ...').
+// Cuts each '...' span of `text` longer than kQuoteLimit characters (a character
+// is a UTF-8 sequence or a stray byte) to its head, "…" and its tail, but for a
+// suggested command ('addiction ...').
 std::string shorten_quotes(std::string_view text) {
     std::string out;
     std::size_t i = 0;
@@ -40,6 +44,7 @@ std::string shorten_quotes(std::string_view text) {
     auto closes = [&](std::size_t at) {
         return at + 1 == text.size() || std::string_view(" ,.;:)]}?!\n").find(text[at + 1]) != std::string_view::npos;
     };
+    std::vector<std::size_t> starts;  // where each character of a quoted part starts
     while (i < text.size()) {
         std::size_t open = text.find('\'', i);
         while (open != std::string_view::npos && !opens(open)) open = text.find('\'', open + 1);
@@ -47,17 +52,23 @@ std::string shorten_quotes(std::string_view text) {
         while (close != std::string_view::npos && !closes(close)) close = text.find('\'', close + 1);
         if (close == std::string_view::npos) break;
         out += text.substr(i, open + 1 - i);
-        std::size_t chars = 0, at = open + 1;
+        starts.clear();
+        for (std::size_t at = open + 1; at < close;) {
+            starts.push_back(at);
+            const std::size_t n = sequence_length(static_cast<unsigned char>(text[at]));
+            at += whole_sequence(text, at, n) ? n : 1;
+        }
         // A command the message suggests is whole, or copied it would not work
         // (its path is one game_command() found safe to print).
         const bool command = text.substr(open + 1).starts_with("addiction ");
-        while (at < close && (command || chars < kQuoteLimit)) {
-            const std::size_t n = sequence_length(static_cast<unsigned char>(text[at]));
-            at += whole_sequence(text, at, n) ? n : 1;
-            ++chars;
+        if (command || starts.size() <= kQuoteLimit) {
+            out += text.substr(open + 1, close - open - 1);
+        } else {
+            const std::size_t tail = starts[starts.size() - (kQuoteLimit - kQuoteHead - 1)];
+            out += text.substr(open + 1, starts[kQuoteHead] - open - 1);
+            out += "…";
+            out += text.substr(tail, close - tail);
         }
-        out += text.substr(open + 1, at - open - 1);
-        if (at < close) out += "…";
         out += '\'';
         i = close + 1;
     }

@@ -11,7 +11,7 @@ namespace addiction::cli {
 // (C0, DEL, and C1 whether as UTF-8 or as a stray byte), the line separators and
 // the bidirectional overrides and isolates are escaped (\x1b, \u202e) so a
 // message stays one line and cannot drive the terminal, and a long quoted part
-// is cut to a readable length.
+// is cut in the middle to a readable length (a path keeps its file name).
 std::string printable(std::string_view message);
 
 }  // namespace addiction::cli

@@ -118,9 +118,16 @@ addiction new --force 1 >/dev/null
 { printf '\xef\xbb\xbf'; addiction export; } >"$WORK/bom.txt"
 expect 0 "layout with a BOM" new --force --from "$WORK/bom.txt"
 
-# Quoted input is cut to 40 characters; C1 controls are escaped.
-refused 1 "a long word" new --force "$(printf 'x%.0s' $(seq 60))"
-contains "$err" "'$(printf 'x%.0s' $(seq 40))…'" "long quoted input cut"
+# Quoted input over 60 characters is cut in the middle, so a path keeps its
+# file's name; C1 controls are escaped.
+refused 1 "a long word" new --force "$(printf 'x%.0s' $(seq 60))y$(printf 'z%.0s' $(seq 60))"
+contains "$err" "'$(printf 'x%.0s' $(seq 20))…$(printf 'z%.0s' $(seq 39))'" "long quoted input cut in the middle"
+long_dir=$WORK/$(printf 'd%.0s' $(seq 70))
+mkdir "$long_dir"
+addiction -f "$long_dir/my-game.toml" new 1 >/dev/null
+refused 2 "a long path" -f "$long_dir/my-game.toml" export -o "$long_dir/my-game.toml"
+contains "$err" "…dddd" "a long path is cut"
+contains "$err" "dddd/my-game.toml' is the game file" "a long path's message ends with its file's name"
 refused 1 "C1 control" new --force "$(printf 'a\xc2\x9bb\x9bc')"
 contains "$err" "'a\\u009bb\\x9bc'" "C1 controls escaped"
 
