@@ -100,11 +100,28 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
         for (const CLI::Option* option : app.get_options())
             if (option != app.get_help_ptr() && option != app.get_version_ptr() && !globals.refuses(sub, option))
                 print_names(option);
+    } else if (opt.what == "value-options") {
+        // Every option, of any command or global, that takes a value: the
+        // scripts skip the word after one when they look for the command
+        // (`--game new show`: the command is show).
+        std::vector<std::string> names;
+        auto add_names = [&](const CLI::App& owner) {
+            for (const CLI::Option* option : owner.get_options()) {
+                if (option->get_expected_max() == 0) continue;  // a flag
+                for (const auto& name : option->get_snames()) names.push_back("-" + name);
+                for (const auto& name : option->get_lnames()) names.push_back("--" + name);
+            }
+        };
+        add_names(app);
+        for (const CLI::App* sub : app.get_subcommands({})) add_names(*sub);
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        for (const auto& name : names) fmt::print("{}\n", name);
     } else if (opt.what == "formats") {
         for (const auto& [name, format] : kExportFormats) fmt::print("{}\n", name);
     } else {
         throw Error(fmt::format("complete: unknown word list '{}' (commands, options COMMAND, "
-                                "presets, deals, movable, fillable, destinations CARD, formats, games)",
+                                "value-options, presets, deals, movable, fillable, destinations CARD, formats, games)",
                                 opt.what));
     }
 }
@@ -115,7 +132,7 @@ void setup_complete(CLI::App& app, const Globals& globals) {
     auto opt = std::make_shared<CompleteOptions>();
     auto* sub = app.add_subcommand("complete", "Words for shell completion");
     sub->group("");  // hidden: for the completion scripts, not for people
-    sub->add_option("what", opt->what, "commands, options COMMAND, presets, deals, movable, fillable, destinations CARD, formats, games")
+    sub->add_option("what", opt->what, "commands, options COMMAND, value-options, presets, deals, movable, fillable, destinations CARD, formats, games")
         ->required();
     sub->add_option("args", opt->args, "Arguments of the list");
     const CLI::App* root = &app;

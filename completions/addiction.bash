@@ -20,9 +20,12 @@ _addiction() {
     _addiction_cmd=("${COMP_WORDS[0]}")
     COMPREPLY=()
 
-    # Find the subcommand and the positional arguments typed after it.
+    # Find the subcommand and the positional arguments typed after it. The
+    # options that take a value come from the binary: their value is skipped.
     local i word value command="" skip=0
     local -a args=()
+    local value_options
+    value_options=" $("${COMP_WORDS[0]}" complete value-options 2>/dev/null | tr '\n' ' ') "
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         if ((skip)); then
@@ -50,12 +53,9 @@ _addiction() {
                 skip=$taken
                 ((i + taken < COMP_CWORD)) && [[ -n $value ]] && _addiction_cmd+=(--game "$value")
                 ;;
-            --color | -r | --rules | --ranks | --shuffles | --redeal | --from | --to | --at | --format | \
-                -o | --output | --name | --description | --delay | --time-limit | --memory | --positions | \
-                --deals | -j | --jobs | --shard | --resume | --since | --remove)
-                skip=$taken
+            -*)
+                [[ $value_options == *" $word "* ]] && skip=$taken
                 ;;
-            -*) ;;
             *)
                 if [[ -z $command ]]; then command=$word; else args+=("$word"); fi
                 ;;

@@ -22,24 +22,23 @@ end
 
 # The index among the words typed of the command: the first word that is
 # neither an option nor an option's value (a game may be named new or move:
-# `--game new show`); nothing before one is typed.
+# `--game new show`); nothing before one is typed. The options that take a
+# value come from the binary, asked once a shell.
 function __addiction_command_index
     set -l tokens (commandline -opc)
+    set -q __addiction_value_options
+    or set -g __addiction_value_options ($tokens[1] complete value-options 2>/dev/null)
     set -l skip 0
     for i in (seq 2 (count $tokens))
         if test $skip -eq 1
             set skip 0
             continue
         end
-        switch $tokens[$i]
-            case -f --file --game --color -r --rules --ranks --shuffles --redeal --from --to --at --format \
-                -o --output --name --description --delay --time-limit --memory --positions --deals -j --jobs \
-                --shard --resume --since --remove
-                set skip 1
-            case '-*'
-            case '*'
-                echo $i
-                return
+        if contains -- $tokens[$i] $__addiction_value_options
+            set skip 1
+        else if not string match -q -- '-*' $tokens[$i]
+            echo $i
+            return
         end
     end
     return 1

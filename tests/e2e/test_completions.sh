@@ -46,6 +46,11 @@ lunch=$( (addiction --game lunch complete movable; addiction --game lunch comple
 [ "$lunch" != "4H 5S 6D a3 a6 d5 " ] && ok || bad "deal 8 moves the same cards as deal 7: the check below would prove nothing"
 [ "$(bash_complete --game lunch move "") " = "$lunch" ] && ok || bad "bash: --game lunch move: $(bash_complete --game lunch move "")"
 [ "$(bash_complete --game = lunch move "") " = "$lunch" ] && ok || bad "bash: --game=lunch move: $(bash_complete --game = lunch move "")"
+# An option's value is not the command: the options that take one come from the binary.
+[ "$(bash_complete --game lunch --color never move "") " = "$lunch" ] && ok ||
+  bad "bash: --color never move: $(bash_complete --game lunch --color never move "")"
+[ "$(bash_complete --game lunch --color = never move "") " = "$lunch" ] && ok ||
+  bad "bash: --color=never move: $(bash_complete --game lunch --color = never move "")"
 # A file typed with ~ is the one ~ names: the binary was given '~/...' as typed.
 # (A home of its own: ctest's HOME is a folder that is not there.)
 mkdir -p "$WORK/home"
