@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
     std::string game_name;
     globals.options.game = app.add_option("--game", game_name,
                    "A named game: $XDG_STATE_HOME/addiction/games/NAME.toml (default: $ADDICTION_GAME)")
-        ->check(CLI::Validator(cli::game_name_problem, "NAME"))
+        ->check(CLI::Validator(cli::game_name_problem, ""))
         ->each([](const std::string& name) { cli::select_game(name); })
         ->type_name("NAME");
     bool no_record = false;
