@@ -48,6 +48,10 @@ std::string_view to_string(Status status) {
 }
 
 void PlayLog::stamp(std::int64_t now, const std::vector<Action>& before, const std::vector<Action>& after) {
+    // A clock set back (corrected, or another machine's that ran ahead, or a
+    // SOURCE_DATE_EPOCH from the past) does not run the game's times backwards:
+    // no time passed. The play time stays last - started, never negative.
+    now = std::max(now, last);
     if (started == 0) started = now;
     last = now;
     // What the action kept of the history keeps its times (an undo keeps fewer);

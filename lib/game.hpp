@@ -34,6 +34,10 @@ std::string to_record(const Action& action);
 Action parse_action(std::string_view text, int width);
 
 enum class Status { Playing, Stuck, Won, Lost };
+
+// The latest time a game file holds, in seconds since 1970: far beyond any clock
+// (the year 36812), and a limit for SOURCE_DATE_EPOCH too.
+constexpr std::int64_t kLatestTime = std::int64_t{1} << 40;
 std::string_view to_string(Status status);
 
 // When and how the game was played, beside the actions themselves: the clock and
@@ -55,7 +59,8 @@ struct PlayLog {
     bool recorded = false;  // its end is in the record (or was left out with --no-record)
 
     // The history went from `before` to `after` in one action taken at `now`:
-    // the actions kept keep their times, the new ones get `now`.
+    // the actions kept keep their times, the new ones get `now`, or the latest
+    // time the game has when `now` is earlier (a clock set back).
     void stamp(std::int64_t now, const std::vector<Action>& before, const std::vector<Action>& after);
     // The play time: from the time of the history's first action to its last's.
     std::int64_t seconds() const;

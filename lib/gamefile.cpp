@@ -1,5 +1,6 @@
 #include "gamefile.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <sstream>
@@ -225,10 +226,13 @@ Game load_game(std::string_view text, std::string_view source) {
     }
     log.helped = Reader::boolean(play, "play", "helped");
     log.recorded = Reader::boolean(play, "play", "recorded");
-    constexpr std::int64_t kLatest = std::int64_t{1} << 40;  // far beyond any clock
+    constexpr std::int64_t kLatest = kLatestTime;
     if (play.contains("started") || play.contains("last")) {
         log.started = Reader::integer(play, "play", "started", 1, kLatest);
-        log.last = Reader::integer(play, "play", "last", log.started, kLatest);
+        // A last before started: written after the clock went back by the
+        // releases before 2026-11-29, whose files must still load. Read as no
+        // time passed since the start.
+        log.last = std::max(Reader::integer(play, "play", "last", 1, kLatest), log.started);
     }
     if (play.contains("id")) {
         const std::string hex = Reader::string(play, "play", "id");

@@ -146,8 +146,9 @@ std::int64_t now_seconds() {
         const std::string_view epoch = set;
         std::int64_t value = 0;
         auto [end, ec] = std::from_chars(epoch.data(), epoch.data() + epoch.size(), value);
-        if (ec != std::errc{} || end != epoch.data() + epoch.size() || value <= 0)
-            throw Error(fmt::format("SOURCE_DATE_EPOCH must be a positive number of seconds, not '{}'", epoch));
+        if (ec != std::errc{} || end != epoch.data() + epoch.size() || value <= 0 || value > kLatestTime)
+            throw Error(fmt::format("SOURCE_DATE_EPOCH must be a number of seconds from 1 to {}, not '{}'", kLatestTime,
+                                    epoch));
         return value;
     }
     return static_cast<std::int64_t>(std::time(nullptr));

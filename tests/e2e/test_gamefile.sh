@@ -55,4 +55,22 @@ corrupt "huge value" "rules.ranks must be an integer from 4 to 13" "s/ranks = 13
 # A new game with --force replaces even a broken file.
 expect 0 "new --force over a broken file" new --force 2
 
+# A clock set back between two moves (a correction, a file from a machine whose
+# clock ran ahead) leaves a file that loads: the next move had written a last
+# before started, which every command then refused.
+addiction new --force 1 >/dev/null
+SOURCE_DATE_EPOCH=1767225600 addiction move 5S >/dev/null
+SOURCE_DATE_EPOCH=1700000000 expect 0 "a move with the clock set back" move 4S
+expect 0 "the game after a move with the clock set back" show
+grep -q '^last = 1767225600$' "$ADDICTION_FILE" && ok || bad "last moved back: $(grep '^last' "$ADDICTION_FILE")"
+# A SOURCE_DATE_EPOCH past any clock is refused before it is written.
+cp "$ADDICTION_FILE" "$WORK/before.toml"
+SOURCE_DATE_EPOCH=9223372036854775807 refused 1 "a SOURCE_DATE_EPOCH past 2^40" undo
+contains "$err" "SOURCE_DATE_EPOCH must be a number of seconds from 1 to 1099511627776" "the limit named"
+same_file "$WORK/before.toml" "$ADDICTION_FILE" "the game after a refused SOURCE_DATE_EPOCH"
+expect 0 "the game after a refused SOURCE_DATE_EPOCH" show
+# A file such a move wrote before (last before started) loads again.
+sed -i 's/^last = .*/last = 1700000000/' "$ADDICTION_FILE"
+expect 0 "a file whose last is before its start" show
+
 finish

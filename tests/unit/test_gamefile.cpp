@@ -156,6 +156,20 @@ TEST_CASE("each action's time is kept in play.times, and files without it still 
     CHECK(old.log().times == std::vector<std::int64_t>{1010, 1500});
     CHECK(old.log().seconds() == 490);
 
+    // A clock set back: the next action is stamped with the latest time the game
+    // has, so last stays at or after started and the file loads again.
+    Game back_clock = load_game(text, "g");
+    std::vector<Action> kept = back_clock.history();
+    kept.pop_back();  // the last action again, now at 900
+    back_clock.log().stamp(900, kept, back_clock.history());
+    CHECK(back_clock.log().started == 1010);
+    CHECK(back_clock.log().last == 1020);
+    CHECK(back_clock.log().times.back() == 1020);
+    CHECK(load_game(save_game(back_clock), "g").log().last == 1020);
+    // A file a release before wrote so (last before started) loads, as no time passed.
+    Game torn_clock = load_game(replace(text, "last = 1020", "last = 5"), "g");
+    CHECK(torn_clock.log().last == 1010);
+
     auto refuse = [&](const std::string& broken, const std::string& message) {
         CAPTURE(broken);
         CHECK_THROWS_WITH(load_game(broken, "g"), doctest::Contains(message.c_str()));
