@@ -44,10 +44,23 @@ fs::path xdg_dir(const char* variable, std::string_view fallback) {
     return fs::path(home) / fallback;
 }
 
+namespace {
+
+// A game file's path as given: one that names a folder (`games/`, `.`) is
+// refused before anything is made of it (`new` had made the folder, then failed).
+fs::path game_file(const std::string& given, std::string_view where) {
+    const fs::path path = given;
+    if (!path.has_filename() || path.filename() == "." || path.filename() == "..")
+        throw Error(fmt::format("{} '{}' names a folder, not a game file", where, given));
+    return path;
+}
+
+}  // namespace
+
 fs::path game_path(const std::string& file_option) {
-    if (!file_option.empty()) return file_option;
+    if (!file_option.empty()) return game_file(file_option, "--file");
     if (!selected_name.empty()) return named_game_path(selected_name);
-    if (auto file = env("ADDICTION_FILE"); !file.empty()) return file;
+    if (auto file = env("ADDICTION_FILE"); !file.empty()) return game_file(file, "ADDICTION_FILE");
     if (auto name = env("ADDICTION_GAME"); !name.empty()) {
         if (auto problem = game_name_problem(name); !problem.empty()) throw Error("ADDICTION_GAME: " + problem);
         return named_game_path(name);

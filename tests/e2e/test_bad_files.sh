@@ -150,6 +150,23 @@ done
 rmdir "$ADDICTION_FILE"
 tried=$((tried + 1))
 
+# A path that names a folder (a trailing /, . or ..): refused before anything is
+# made of it; new had made the folder, then failed on it.
+for path in "$WORK/newdir/" "." ".."; do
+  for cmd in "new 1" "show"; do
+    # shellcheck disable=SC2086
+    refused 1 "-f $path: $cmd" -f "$path" $cmd
+    contains "$err" "--file '$path' names a folder, not a game file" "-f $path: $cmd"
+  done
+done
+[ ! -e "$WORK/newdir" ] && ok || bad "new -f DIR/ made the folder"
+# Under a file no game can be started: the message says so, not 'start one with'.
+touch "$WORK/plain"
+refused 1 "a game under a file" -f "$WORK/plain/game.toml" show
+[ "$err" = "addiction: no game at $WORK/plain/game.toml: $WORK/plain is not a folder" ] && ok || bad "under a file: $err"
+rm "$WORK/plain"
+tried=$((tried + 1))
+
 # A pipe where the game file should be: read, it waited for ever for a writer.
 mkfifo "$ADDICTION_FILE"
 for cmd in "show" "move 5S b9" "undo" "hint" "export" "new 1"; do
