@@ -18,7 +18,7 @@ struct MoveOptions {
 void run(const MoveOptions& opt, const Globals& globals) {
     const auto path = game_path(globals.file);
     Game game = update_game(path, [&](Game& g) {
-        require_not_won(path, g);
+        require_not_over(path, g);
         // A slot alone ("move c7", or "C7" as a slot is also written) fills that
         // gap with the card that fits it. (No card is a letter and digits only:
         // a card's suit is a letter or a symbol.)

@@ -11,7 +11,7 @@ void setup_shuffle(CLI::App& app, const Globals& globals) {
     sub->callback([&globals] {
         const auto path = game_path(globals.file);
         Game game = update_game(path, [&path](Game& g) {
-            require_not_won(path, g);
+            require_not_over(path, g);
             g.shuffle();
         });
         print_position(game, globals.style());

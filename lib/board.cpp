@@ -194,8 +194,11 @@ std::string why_illegal(const Board& board, const Rules& rules, Card card, std::
                                  static_cast<char>('a' + at_before->row));
         } else if (at_before) {
             Slot right{at_before->row, at_before->col + 1};
-            reason = fmt::format("the slot right of {} ({}) holds {}", to_string(before), to_string(right),
-                                 to_string(board.at(right)));
+            if (board.at(right) == card)
+                reason = fmt::format("it is already right of {} (in {})", to_string(before), to_string(right));
+            else
+                reason = fmt::format("the slot right of {} ({}) holds {}", to_string(before), to_string(right),
+                                     to_string(board.at(right)));
         } else {
             reason = fmt::format("{} is not in play", to_string(before));
         }

@@ -38,9 +38,13 @@ void require_game(const fs::path& path) {
         throw Error(fmt::format("{} is {}, not a game file", path.string(), other));
 }
 
-void require_not_won(const fs::path& path, const Game& game) {
+void require_not_over(const fs::path& path, const Game& game) {
     if (game.status() == Status::Won)
         throw Error(fmt::format("the game is won; start another with '{} new'", game_command(path)));
+    // Said as the won game's is: each refused move had named only its own reason.
+    if (game.status() == Status::Lost)
+        throw Error(fmt::format("the game is lost: no moves and no shuffles left ('{} undo' to go back)",
+                                game_command(path)));
 }
 
 Game load_game_file(const fs::path& path) {

@@ -11,9 +11,9 @@ namespace addiction::cli {
 // Throws Error when there is no game file at `path` ("start one with 'addiction new'", or with
 // the --game or -f that chose it).
 void require_game(const std::filesystem::path& path);
-// For move and shuffle: throws Error when `game`, the game at `path`, is won,
-// saying how to start another there (the engine's own refusal cannot know).
-void require_not_won(const std::filesystem::path& path, const Game& game);
+// For move and shuffle: throws Error when `game`, the game at `path`, is won or
+// lost, saying what can be done there (the engine's own refusal cannot know).
+void require_not_over(const std::filesystem::path& path, const Game& game);
 // For a command that found the game and then waited for its lock: throws Error
 // when the game was removed meanwhile (games --remove), so nothing is created.
 void require_still_there(const std::filesystem::path& path);

@@ -147,6 +147,13 @@ contains "$out" "('addiction --game lost undo' to try another line, 'addiction s
 refused 1 "a hint in a lost named game" --game lost hint
 [ "$err" = "addiction: the game is lost: no moves and no shuffles left ('addiction --game lost undo' to go back)" ] &&
   ok || bad "a hint in a lost named game: $err"
+# A move or a shuffle there says so too, as in a won game (a move named only its own reason).
+for action in "move 2C" "shuffle"; do
+  # shellcheck disable=SC2086
+  refused 1 "$action in a lost named game" --game lost $action
+  [ "$err" = "addiction: the game is lost: no moves and no shuffles left ('addiction --game lost undo' to go back)" ] &&
+    ok || bad "$action in a lost named game: $err"
+done
 
 # move SLOT: the one card that fits; refusals say why.
 addiction new --force $FOUR_FROM_WON >/dev/null

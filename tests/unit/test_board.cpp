@@ -74,7 +74,7 @@ TEST_CASE("won: every row 2..K of one suit with the last slot empty") {
 TEST_CASE("why_illegal explains a refusal") {
     Rules rules;
     CHECK(why_illegal(kSample, rules, parse_card("6C"), std::nullopt) ==
-          "6C cannot move: the slot right of 5C (b10) holds 6C");
+          "6C cannot move: it is already right of 5C (in b10)");
     CHECK(why_illegal(kSample, rules, parse_card("TH"), std::nullopt) ==
           "TH cannot move: the slot right of 9H (a6) holds TC");
     CHECK(why_illegal(kSample, rules, parse_card("6S"), parse_slot("a4", 13)) ==
