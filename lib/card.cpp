@@ -65,6 +65,10 @@ Card parse_card(std::string_view text) {
         if (at == std::string_view::npos) throw fail();
         return Card(static_cast<Suit>(at), rank);
     }
+    // A suit symbol may come with a variation selector (U+FE0F asks for the
+    // emoji form, U+FE0E for text), which phones and some keyboards add.
+    for (std::string_view selector : {"\xef\xb8\x8f", "\xef\xb8\x8e"})
+        if (rest.ends_with(selector)) rest.remove_suffix(selector.size());
     for (const auto& spelling : kSuitSymbols)
         if (rest == spelling.text) return Card(spelling.suit, rank);
     throw fail();

@@ -4,6 +4,7 @@
 // took "-5" as 2^64 - 5.
 #pragma once
 
+#include <cctype>
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
@@ -74,8 +75,14 @@ inline CLI::Validator whole_number_in(std::uint64_t least, std::uint64_t most, c
 // Range | IsMember said "(Value 0 not in range 1 to 1000000) OR (0 not in {all})".
 inline CLI::Validator count_or_all(int most) {
     return CLI::Validator(
-        [most](const std::string& value) {
-            if (value == "all") return std::string();
+        [most](std::string& value) {
+            // In any case, as cards and slots are: ALL reads as all.
+            std::string lower = value;
+            for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            if (lower == "all") {
+                value = lower;
+                return std::string();
+            }
             int number = 0;
             const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
             if (error == std::errc() && end == value.data() + value.size() && number >= 1 && number <= most)

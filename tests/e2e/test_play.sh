@@ -54,6 +54,9 @@ out=$(NO_COLOR=1 "$BIN" show --color auto)
 # Refused moves: exit 1, one line naming the problem, file byte-identical.
 refused 1 "illegal move" move 6D
 contains "$err" "6D cannot move: the slot right of 5D (d7) holds 4C" "why a move is illegal"
+# A suit with a variation selector (U+FE0F, as phones write it) is the suit.
+refused 1 "a card with an emoji suit" move "$(printf '6\u2666\ufe0f')"
+contains "$err" "6D cannot move: the slot right of 5D (d7) holds 4C" "a card with an emoji suit is read"
 refused 1 "move to a non-gap" move 5S a1
 contains "$err" "a1 is not a gap (it holds TC)" "non-gap named"
 refused 1 "not a card" move 1Z
@@ -122,6 +125,10 @@ expect 0 "undo all" undo all
 jq_is "$(addiction show --json)" '[.actions, .redo, (.history | length)]' '[0,3,0]' "undo all"
 expect 0 "redo 99 redoes all there is" redo 99
 [ "$err" = "addiction: note: only 3 actions to redo; redid them all" ] && ok || bad "redo 99: note: $err"
+expect 0 "undo 2" undo 2
+expect 0 "redo ALL, in any case as cards are" redo ALL
+[ -z "$err" ] && ok || bad "redo ALL: no note wanted: $err"
+jq_is "$(addiction show --json)" '[.actions, .redo]' '[3,0]' "redo ALL redid all"
 expect 0 "undo 2" undo 2
 expect 0 "redo all" redo all
 jq_is "$(addiction show --json)" '[.actions, .redo]' '[3,0]' "redo all"

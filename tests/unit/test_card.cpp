@@ -21,10 +21,13 @@ TEST_CASE("cards print canonically and parse forgivingly") {
     CHECK(parse_card("2\u2663") == Card(Suit::Clubs, 2));
     CHECK(parse_card("J\u2662") == Card(Suit::Diamonds, 11));
     CHECK(parse_card("a\u2667") == Card(Suit::Clubs, 1));
+    // With a variation selector, as phones write the suits (emoji or text form).
+    CHECK(parse_card("6\u2666\ufe0f") == Card(Suit::Diamonds, 6));
+    CHECK(parse_card("Q\u2660\ufe0e") == Card(Suit::Spades, 12));
 }
 
 TEST_CASE("bad card text is refused with the text in the message") {
-    for (const char* text : {"", "1H", "11H", "XH", "6", "6X", "6DD", "D6", "10", "0S", "\u2665", "6\u2666x"}) {
+    for (const char* text : {"", "1H", "11H", "XH", "6", "6X", "6DD", "D6", "10", "0S", "\u2665", "6\u2666x", "6\ufe0f", "6D\ufe0f"}) {
         CAPTURE(text);
         CHECK_THROWS_AS(parse_card(text), Error);
     }
