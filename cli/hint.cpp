@@ -39,7 +39,11 @@ void run(const HintOptions& opt, const Globals& globals) {
     const auto path = game_path(globals.file);
     const Game game = load_game_file(path);
     if (opt.all) {
-        for (const Action& action : game.legal_actions()) fmt::print("{}\n", to_string(action));
+        const auto actions = game.legal_actions();
+        for (const Action& action : actions) fmt::print("{}\n", to_string(action));
+        // An empty list is the answer, but a person should know why it is empty.
+        if (actions.empty() && (game.status() == Status::Won || game.status() == Status::Lost))
+            tell("addiction: note: the game is {}: no action to list\n", to_string(game.status()));
         return;
     }
     // The engine refuses a lost game too; only here is the undo that goes back known.

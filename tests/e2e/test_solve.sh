@@ -115,6 +115,10 @@ addiction new 7 --rules mini --force >/dev/null
 run solve --apply
 refused 1 "hint on a won game" hint
 contains "$err" "won" "won message"
+# hint --all lists nothing there, and says why.
+expect 0 "hint --all on a won game" hint --all
+[ -z "$out" ] && [ "$err" = "addiction: note: the game is won: no action to list" ] && ok ||
+  bad "hint --all on a won game: '$out' '$err'"
 
 # Batch: one JSON line per deal in deal order, then a summary; the same lines
 # whatever --jobs, and shards that add up to the range.
