@@ -114,8 +114,12 @@ private:
             action.sa_flags = SA_RESTART;
             caught_ = sigaction(signal_, &action, nullptr) == 0;
         }
+        // Once a stop signal came, the handler stays: the command is ending, and
+        // timeout(1)'s second SIGTERM could land after the summary was printed
+        // but before the exit, ending the process by the signal (exit 143, not
+        // 4: one run of test_solve_interrupt in ten).
         ~Catch() {
-            if (caught_) sigaction(signal_, &old_, nullptr);
+            if (caught_ && !interrupted.load()) sigaction(signal_, &old_, nullptr);
         }
         Catch(const Catch&) = delete;
         Catch& operator=(const Catch&) = delete;
@@ -162,11 +166,12 @@ public:
         std::fflush(stderr);
     }
 
-    // Erases the line, so that the next output starts on a clean row.
+    // Erases the line, so that the next output starts on a clean row. Two
+    // columns more: the terminal echoes a Ctrl-C as ^C after the line.
     void clear() {
         if (!on_) return;
         std::lock_guard lock(mutex_);
-        if (width_ > 0) tell("\r{}\r", std::string(width_, ' '));
+        if (width_ > 0) tell("\r{}\r", std::string(std::min(width_ + 2, std::max<std::size_t>(width() - 1, width_)), ' '));
         width_ = 0;
         std::fflush(stderr);
     }

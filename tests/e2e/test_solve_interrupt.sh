@@ -48,7 +48,10 @@ if mode == "pty":
     while True:
         if sent is None and sig != "-" and catches_sigint(pid):
             time.sleep(0.5)
-            os.kill(pid, getattr(signal, "SIG" + sig))
+            if sig == "KEY":  # Ctrl-C typed: the terminal echoes ^C and signals
+                os.write(fd, b"\x03")
+            else:
+                os.kill(pid, getattr(signal, "SIG" + sig))
             sent = time.time()
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
@@ -130,6 +133,24 @@ last=$(printf '%s' "$out" | tr -d '\n' | tr '\r' '\n' | grep -v '^ *$' | tail -n
 contains "$last" "undecided: interrupted;" "the verdict comes last, on a clean line"
 spawn pty - solve --time-limit 0.5
 contains "$out" "undecided: stopped at the time limit" "the time limit on a terminal"
+# Ctrl-C typed on the terminal: the echoed ^C is erased with the status line
+# (it was left after the verdict, past the erased width).
+spawn pty KEY solve --time-limit 0
+if [ "$status" = 4 ]; then ok; else bad "Ctrl-C typed: exit $status"; fi
+# The screen's rows as a terminal shows them: \r goes back, text overwrites.
+screen=$(printf '%s' "$out" | python3 -c '
+import sys
+rows, row, col = [[]], 0, 0
+for ch in sys.stdin.read():
+    if ch == "\r": col = 0
+    elif ch == "\n": rows.append([]); row += 1; col = 0
+    else:
+        line = rows[row]
+        line.extend(" " * (col + 1 - len(line)))
+        line[col] = ch; col += 1
+print("\n".join("".join(r).rstrip() for r in rows))')
+contains "$screen" "undecided: interrupted;" "Ctrl-C typed: the verdict"
+[[ $screen != *"^C"* ]] && ok || bad "Ctrl-C typed: the echoed ^C is left on the screen: $screen"
 
 # Option strictness: what only applies to --deals is refused without it (exit 2).
 for option in "--rules gaps" "--jobs 2" "--shard 1/2" "--ranks 5" "--shuffles 1" "--redeal after-run" \
