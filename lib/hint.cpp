@@ -277,6 +277,9 @@ private:
         limits.memory_bytes = budget_.memory_bytes;
         if (solving_ && solving_->seconds > 0)
             limits.seconds = std::max(solving_->seconds - solved_.seconds, 1e-9);
+        // The caller sees the whole walk's figures, not each search's from 0
+        // (solve --fair's status line went back to 0 s and 8 positions a phase).
+        if (solving_) limits.progress = progress_after(solving_->progress, solved_.positions, solved_.seconds);
         const std::vector<Board> before = past(j);
         for (const Board& board : before) limits.avoid.emplace_back(board, spent);
         Plan plan;
@@ -381,6 +384,7 @@ SolveResult fair_line(const Game& game, const SolveLimits& limits) {
         for (const Action& action : rest) now.play(action);
         SolveLimits left = limits;
         if (limits.seconds > 0) left.seconds = std::max(limits.seconds - result.seconds, 1e-9);
+        left.progress = progress_after(limits.progress, result.positions, result.seconds);
         const SolveResult after = solve_fair(now, left);
         result.verdict = after.verdict;
         result.limit = after.limit;

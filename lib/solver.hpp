@@ -58,6 +58,13 @@ struct SolveProgress {
     bool first_ahead() const { return first_positions >= second_positions; }
 };
 
+// For a search that runs after others within one solve (the fair player's
+// phases): `report` gets the solve's totals, `positions` and `seconds` more
+// than the search's own, not figures that start again from 0 each search.
+// Empty when `report` is.
+std::function<void(const SolveProgress&)> progress_after(const std::function<void(const SolveProgress&)>& report,
+                                                         std::uint64_t positions, double seconds);
+
 struct SolveLimits {
     std::uint64_t max_positions = 0;            // positions to store; 0 means no budget
     std::size_t memory_bytes = 1024u << 20;     // the tables together never grow past this

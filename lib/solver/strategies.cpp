@@ -88,6 +88,18 @@ bool place_before_shuffling(const Game& game, const SolveLimits& limits, std::ve
 
 }  // namespace
 
+std::function<void(const SolveProgress&)> progress_after(const std::function<void(const SolveProgress&)>& report,
+                                                         std::uint64_t positions, double seconds) {
+    if (!report) return {};
+    return [report, positions, seconds](const SolveProgress& p) {
+        SolveProgress total = p;
+        total.positions += positions;
+        total.seconds += seconds;
+        total.positions_per_second = total.seconds > 0 ? static_cast<double>(total.positions) / total.seconds : 0;
+        report(total);
+    };
+}
+
 std::string_view to_string(Limit limit) {
     switch (limit) {
         case Limit::None: return "";
@@ -242,6 +254,7 @@ SolveResult solve_fair(const Game& game, const SolveLimits& limits) {
     while (true) {
         // The time limit is for the whole game: each phase gets what is left.
         if (limits.seconds > 0) left.seconds = std::max(limits.seconds - since(started), 1e-9);
+        left.progress = progress_after(limits.progress, result.positions, since(started));
         const SolveResult phase = fair_phase(now, left);
         result.positions += phase.positions;
         result.peak_bytes = std::max(result.peak_bytes, phase.peak_bytes);

@@ -473,3 +473,27 @@ TEST_CASE("a proof that avoided the past holds until the game goes back to it") 
     MESSAGE(proofs, " proofs that avoided the past, ", went_back, " moves back to it");
     CHECK(went_back >= static_cast<int>(scaled(4u)));
 }
+
+TEST_CASE("the fair player's progress counts the whole solve, not each search from 0") {
+    // Each phase's search reports at its start, so a count that began again
+    // at 0 (as solve --fair's status line did) would go down at each phase.
+    const Rules rules = preset("addiction");
+    Game game(rules, deal_number(36, rules));
+    for (int i = 0; i < 2; ++i) game.play(Action::make_move(game.board().legal_moves(rules).back().card,
+                                                             game.board().legal_moves(rules).back().to));
+    SolveLimits limits;
+    limits.max_positions = 20'000;  // every phase: a quick test
+    std::vector<SolveProgress> reports;
+    limits.progress = [&](const SolveProgress& p) { reports.push_back(p); };
+    const SolveResult result = fair_line(game, limits);
+    REQUIRE(result.line.size() > 1);
+    REQUIRE(std::count_if(result.line.begin(), result.line.end(), [](const Action& a) { return a.is_shuffle(); }) > 0);
+    REQUIRE(reports.size() > 1);
+    for (std::size_t i = 1; i < reports.size(); ++i) {
+        CAPTURE(i);
+        CHECK(reports[i].positions >= reports[i - 1].positions);
+        CHECK(reports[i].seconds >= reports[i - 1].seconds);
+    }
+    CHECK(reports.back().positions <= result.positions);
+    CHECK(reports.back().positions > limits.max_positions);  // past the first phase
+}
