@@ -110,6 +110,11 @@ std::string parse_error_words(const CLI::App& app, const CLI::App& parsed, const
     if (dynamic_cast<const CLI::ExtrasError*>(&e)) return unexpected_words(app, parsed, double_dash);
     if (dynamic_cast<const CLI::ExcludesError*>(&e)) return excluded(parsed, what);
     if (&parsed == &app && dynamic_cast<const CLI::RequiredError*>(&e)) return "a command is required";
+    // CLI11 checks what is required before what is left over: `move --foo` said
+    // "card is required". An unknown option is the first thing to fix.
+    if (dynamic_cast<const CLI::RequiredError*>(&e) && !double_dash && !app.remaining(true).empty())
+        if (std::string words = unexpected_words(app, parsed, double_dash); !words.starts_with("unexpected "))
+            return words;
     if (!dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return what;
     if (const std::size_t at = what.find(": At Most 1 required but received "); at != std::string::npos)
         return fmt::format("{} is given more than once: give it once", what.substr(0, at));

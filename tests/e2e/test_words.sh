@@ -27,6 +27,11 @@ refused 2 "--tim-limit=5" solve --tim-limit=5
   bad "--tim-limit: $err"
 refused 2 "-x" show -x
 [ "$err" = "addiction: unknown option '-x' (try 'addiction show --help')" ] && ok || bad "-x: $err"
+# An unknown option comes before a missing argument (it said "card is required").
+refused 2 "move with an unknown option alone" move --foo
+[ "$err" = "addiction: unknown option '--foo' (try 'addiction move --help')" ] && ok || bad "move --foo: $err"
+refused 2 "move with nothing" move
+[ "$err" = "addiction: card is required (try 'addiction move --help')" ] && ok || bad "move: $err"
 refused 2 "two words over" show one two
 [ "$err" = "addiction: unexpected arguments: 'one' 'two' (try 'addiction show --help')" ] && ok || bad "one two: $err"
 refused 2 "an option's name after --" show -- --json
