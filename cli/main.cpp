@@ -169,6 +169,36 @@ void refuse_empty_values(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App* s) { return s->get_name() != "complete"; })) refuse_empty_values(*sub);
 }
 
+// The words to parse, last first as CLI11 takes them, with `--name=` (an empty
+// value, of an option that takes one) given as `--name` and an empty word:
+// CLI11 read `--file=` as --file alone and took the next word for its value
+// (`--file= new new` started a game in ./new; `--description= --with-history`
+// wrote '--with-history' as the description and no history). An empty value is
+// then refused as any other (refuse_empty_values), or kept where it is allowed.
+std::vector<std::string> words_to_parse(const CLI::App& app, int argc, char** argv) {
+    std::vector<std::string> names;
+    std::vector<const CLI::App*> owners{&app};
+    for (const CLI::App* sub : app.get_subcommands({})) owners.push_back(sub);
+    for (const CLI::App* owner : owners)
+        for (const CLI::Option* option : owner->get_options())
+            if (option->get_expected_max() != 0)
+                for (const std::string& name : option->get_lnames()) names.push_back("--" + name + "=");
+    std::vector<std::string> words;
+    bool options_end = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string word = argv[i];
+        options_end = options_end || word == "--";
+        if (!options_end && std::find(names.begin(), names.end(), word) != names.end()) {
+            words.push_back(word.substr(0, word.size() - 1));
+            words.emplace_back();
+        } else {
+            words.push_back(word);
+        }
+    }
+    std::reverse(words.begin(), words.end());
+    return words;
+}
+
 // Standard output's own errors (a full disk, a closed descriptor) are the
 // command's: `addiction show --json > state.json` on a full disk must not exit
 // 0. stdio keeps a short output in its buffer until the end, so the check is a
@@ -275,7 +305,8 @@ int main(int argc, char** argv) {
         "solve, games --remove; not hint --all, solve --deals). See addiction(1).");
 
     try {
-        app.parse(argc, argv);
+        std::vector<std::string> words = words_to_parse(app, argc, argv);
+        app.parse(words);
     } catch (const CLI::Success& e) {
         return with_stdout_checked(app.exit(e));  // --help and --version
     } catch (const cli::ExitStatus& e) {

@@ -205,6 +205,10 @@ for command in $commands; do
     contains "$err" "$option" "$command $option '': the message names $option"
     # Each option's own check spoke first: "'' is not a number of seconds".
     contains "$err" "$option: an empty value" "$command $option '': the message says the value is empty"
+    # Written --option= too: CLI11 took the next word for the value (--file= new
+    # new started a game in ./new).
+    refused 2 "$command $option= x" "$command" "$option=" x
+    contains "$err" "$option: an empty value" "$command $option= x: the value is empty, not x"
   done
 done
 [ "$emptied" -ge 60 ] && ok || bad "only $emptied options given an empty value"
@@ -216,6 +220,9 @@ done
 refused 2 "-f ''" -f '' show
 contains "$err" "an empty value" "-f '': says the value is empty"
 expect 0 "export --description ''" export --format deal --description ''
+run export --format deal --description= --with-history --name foo
+[ "$status" = 0 ] && [[ $out != *"description = '--with-history'"* ]] && ok ||
+  bad "export --description= took the next word: $status $out"
 
 # The positionals that exclude an option.
 refused 2 "new DEAL --from" new 1 --from game.toml
