@@ -36,8 +36,11 @@ Action parse_action(std::string_view text, int width);
 enum class Status { Playing, Stuck, Won, Lost };
 
 // The latest time a game file holds, in seconds since 1970: far beyond any clock
-// (the year 36812), and a limit for SOURCE_DATE_EPOCH too.
+// (the year 36812).
 constexpr std::int64_t kLatestTime = std::int64_t{1} << 40;
+// The latest time the record and SOURCE_DATE_EPOCH take: 9999-12-31T23:59:59Z,
+// the last a date of four digits writes (the record's dates are read so).
+constexpr std::int64_t kLatestDate = 253402300799;
 std::string_view to_string(Status status);
 
 // When and how the game was played, beside the actions themselves: the clock and

@@ -1,5 +1,6 @@
 #include "record.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <ctime>
@@ -70,7 +71,10 @@ std::string game_identity(std::string_view file, const Game& game) {
 RecordEntry record_entry(const Game& game, Result result, std::string_view file, std::int64_t now) {
     RecordEntry e;
     e.game = game_identity(file, game);
-    e.ended = now;
+    // Not before the game's last action (a clock set back: the line would end
+    // before its own play time and be skipped as damaged), nor past a date of
+    // four digits (a file edited by hand: the line's date could not be read).
+    e.ended = std::min(std::max(now, game.log().last), kLatestDate);
     e.rules = game.rules();
     e.deal = game.deal().id;
     e.result = result;

@@ -146,9 +146,9 @@ std::int64_t now_seconds() {
         const std::string_view epoch = set;
         std::int64_t value = 0;
         auto [end, ec] = std::from_chars(epoch.data(), epoch.data() + epoch.size(), value);
-        if (ec != std::errc{} || end != epoch.data() + epoch.size() || value <= 0 || value > kLatestTime)
-            throw Error(fmt::format("SOURCE_DATE_EPOCH must be a number of seconds from 1 to {}, not '{}'", kLatestTime,
-                                    epoch));
+        if (ec != std::errc{} || end != epoch.data() + epoch.size() || value <= 0 || value > kLatestDate)
+            throw Error(fmt::format("SOURCE_DATE_EPOCH must be a number of seconds from 1 to {} (9999-12-31), not '{}'",
+                                    kLatestDate, epoch));
         return value;
     }
     return static_cast<std::int64_t>(std::time(nullptr));

@@ -455,4 +455,16 @@ kept=$(ls "$XDG_DATA_HOME/addiction/" | grep -c '^record\.2026')
 [ "$(stat played)" = 0 ] && ok || bad "a fresh record"
 refused 1 "nothing to reset" stats --reset
 
+# Won with the clock set back: the line ends at the game's last action, not
+# before its own play time (stats skipped it as damaged, the win gone).
+addiction new --force $FOUR_FROM_WON >/dev/null
+SOURCE_DATE_EPOCH=$((t + 30000)) addiction move KC a12 >/dev/null
+SOURCE_DATE_EPOCH=$((t + 30500)) addiction move KD b12 >/dev/null
+SOURCE_DATE_EPOCH=100 addiction move KH c12 >/dev/null
+SOURCE_DATE_EPOCH=100 addiction move KS d12 >/dev/null
+[ "$(tail -n 1 "$RECORD" | jq -c '[.result, .seconds, .when]')" = "[\"won\",500,\"$(date -u -d @$((t + 30500)) +%Y-%m-%dT%H:%M:%SZ)\"]" ] &&
+  ok || bad "a win with the clock set back: $(tail -n 1 "$RECORD")"
+run stats --json
+[[ $err != *damaged* && $err != *skipped* ]] && ok || bad "stats skips the win with the clock set back: $err"
+
 finish
