@@ -29,11 +29,13 @@ struct Ran {
     std::unique_ptr<Search> search;
 };
 
-// Runs one pass and adds its figures to `result`.
+// Runs one pass and adds its figures to `result`; `also_stop`, when given, stops
+// it as SolveLimits::stop does.
 Ran run_pass(const Game& game, const SolveLimits& limits, const Pass& pass, Clock::time_point started,
-             SolveResult& result, Progress& progress) {
+             SolveResult& result, Progress& progress, const std::atomic<bool>* also_stop = nullptr) {
     Ran ran{Verdict::Undecided, std::make_unique<Search>(game, limits, pass, started)};
     Search& search = *ran.search;
+    if (also_stop) search.stop_when(also_stop);
     if (progress.wanted()) search.report_to(&progress, result.positions);
     ran.verdict = search.run(pass.budget);
     result.positions += search.positions();
@@ -207,13 +209,23 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     SolveResult kept;
     Ran ran;
     Ran other;
+    // A win of the first is the phase's answer whatever the second finds, so
+    // the second stops there (it ran on to its budget, up to a second of a
+    // hint's time), and its figures are left out, so that they do not depend
+    // on when it stopped.
+    std::atomic<bool> first_won{false};
     if (limits.threads > 1) {
         solver::side_by_side([&] { ran = run_pass(game, half, pass, started, result, progress); },
-                             [&] { other = run_pass(game, quiet_limits, keeping, started, kept, quiet); },
-                             [](bool) {});
+                             [&] { other = run_pass(game, quiet_limits, keeping, started, kept, quiet, &first_won); },
+                             [&](bool) { first_won.store(ran.verdict == Verdict::Won); });
     } else {
         ran = run_pass(game, half, pass, started, result, progress);
-        other = run_pass(game, quiet_limits, keeping, started, kept, quiet);
+        if (ran.verdict != Verdict::Won) other = run_pass(game, quiet_limits, keeping, started, kept, quiet);
+    }
+    if (ran.verdict == Verdict::Won) {
+        result.verdict = Verdict::Won;
+        result.seconds = since(started);
+        return result;
     }
     result.positions += kept.positions;
     // A stop by the clock or the user in either search is not played on: the

@@ -497,3 +497,21 @@ TEST_CASE("the fair player's progress counts the whole solve, not each search fr
     CHECK(reports.back().positions <= result.positions);
     CHECK(reports.back().positions > limits.max_positions);  // past the first phase
 }
+
+TEST_CASE("a phase its complete search wins stops the other search, and counts the same on one thread or two") {
+    // Addiction deal 13 is won by moves alone: the first search wins at once,
+    // and the second search, whose answer cannot matter, ran on to its budget.
+    const Rules rules = preset("addiction");
+    const Game game(rules, deal_number(13, rules));
+    SolveLimits one;
+    one.threads = 1;
+    SolveLimits two;
+    two.threads = 2;
+    const SolveResult a = solve_fair(game, one);
+    const SolveResult b = solve_fair(game, two);
+    REQUIRE(a.verdict == Verdict::Won);
+    CHECK(a.line == b.line);
+    CHECK(a.positions == b.positions);
+    CHECK(a.peak_bytes == b.peak_bytes);
+    CHECK(a.positions < 100'000);  // not the second search's 1,000,000
+}
