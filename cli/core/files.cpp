@@ -362,8 +362,21 @@ void RecordLock::replace(const std::string& text) {
 
 void append_line(const fs::path& path, const std::string& line) { RecordLock(path).append(line); }
 
+std::string folder_problem(const fs::path& path) {
+    std::error_code ec;
+    for (fs::path up = path.parent_path(); !up.empty(); up = up.parent_path()) {
+        const fs::file_status status = fs::symlink_status(up, ec);
+        if (fs::is_symlink(status) && !fs::exists(up, ec)) return fmt::format("{} is a link to nothing", up.string());
+        if (fs::exists(status)) return fs::is_directory(up, ec) ? "" : fmt::format("{} is not a folder", up.string());
+        if (up == up.parent_path()) break;
+    }
+    return "";
+}
+
 void create_parent_folder(const fs::path& path) {
     if (!path.has_parent_path()) return;
+    if (std::string problem = folder_problem(path); !problem.empty())
+        throw Error(fmt::format("cannot make a file at {}: {}", path.string(), problem));
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
     if (ec) throw Error(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));

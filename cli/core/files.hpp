@@ -125,6 +125,11 @@ private:
 // RecordLock(path).append(line): creates the file, not its folder.
 void append_line(const std::filesystem::path& path, const std::string& line);
 
+// Why no file can be made at `path`, from its folders: "F is not a folder" or
+// "F is a link to nothing" for the nearest of them that is there; "" when they
+// are folders (or none is there yet).
+std::string folder_problem(const std::filesystem::path& path);
+
 // Creates the folder `path` goes in, with its parents; throws Error.
 void create_parent_folder(const std::filesystem::path& path);
 

@@ -22,15 +22,8 @@ void require_still_there(const fs::path& path) {
 void require_game(const fs::path& path) {
     if (!file_exists(path)) {
         // Under a file, no game can be started: say so, not how to start one.
-        std::error_code ec;
-        for (fs::path up = path.parent_path(); !up.empty(); up = up.parent_path()) {
-            if (fs::exists(up, ec)) {
-                if (!fs::is_directory(up, ec))
-                    throw Error(fmt::format("no game at {}: {} is not a folder", path.string(), up.string()));
-                break;
-            }
-            if (up == up.parent_path()) break;
-        }
+        if (std::string problem = folder_problem(path); !problem.empty())
+            throw Error(fmt::format("no game at {}: {}", path.string(), problem));
         throw Error(fmt::format("no game at {}: start one with '{} new'", path.string(), game_command(path)));
     }
     // A pipe would be waited on for ever (show and move on a FIFO hung).

@@ -164,7 +164,18 @@ done
 touch "$WORK/plain"
 refused 1 "a game under a file" -f "$WORK/plain/game.toml" show
 [ "$err" = "addiction: no game at $WORK/plain/game.toml: $WORK/plain is not a folder" ] && ok || bad "under a file: $err"
+refused 1 "new under a file" -f "$WORK/plain/game.toml" new 1
+[ "$err" = "addiction: cannot make a file at $WORK/plain/game.toml: $WORK/plain is not a folder" ] && ok ||
+  bad "new under a file: $err"
 rm "$WORK/plain"
+ln -s "$WORK/nowhere" "$WORK/dangling"
+refused 1 "new under a link to nothing" -f "$WORK/dangling/game.toml" new 1
+[ "$err" = "addiction: cannot make a file at $WORK/dangling/game.toml: $WORK/dangling is a link to nothing" ] && ok ||
+  bad "new under a link to nothing: $err"
+refused 1 "show under a link to nothing" -f "$WORK/dangling/game.toml" show
+[ "$err" = "addiction: no game at $WORK/dangling/game.toml: $WORK/dangling is a link to nothing" ] && ok ||
+  bad "show under a link to nothing: $err"
+rm "$WORK/dangling"
 tried=$((tried + 1))
 
 # A pipe where the game file should be: read, it waited for ever for a writer.
