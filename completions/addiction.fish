@@ -17,7 +17,17 @@ function __addiction_words
         end
     end
     set chosen (string replace -r '^(--file=)?~(?=/|$)' "\$1$HOME" -- $chosen)
-    $tokens[1] $chosen complete $argv 2>/dev/null
+    set -l bin (__addiction_binary); or return
+    $bin $chosen complete $argv 2>/dev/null
+end
+
+# The binary as typed (~ expanded), or nothing when it cannot be run: fish says
+# "Unknown command" itself, whatever 2>/dev/null says, once for each condition.
+function __addiction_binary
+    set -l tokens (commandline -opc)
+    set -l bin (string replace -r '^~(?=/|$)' $HOME -- $tokens[1])
+    command -q -- $bin; or return 1
+    echo $bin
 end
 
 # The index among the words typed of the command: the first word that is
@@ -26,8 +36,10 @@ end
 # value come from the binary, asked once a shell.
 function __addiction_command_index
     set -l tokens (commandline -opc)
-    set -q __addiction_value_options
-    or set -g __addiction_value_options ($tokens[1] complete value-options 2>/dev/null)
+    if not set -q __addiction_value_options
+        set -l bin (__addiction_binary)
+        and set -g __addiction_value_options ($bin complete value-options 2>/dev/null)
+    end
     set -l skip 0
     for i in (seq 2 (count $tokens))
         if test $skip -eq 1

@@ -157,6 +157,10 @@ if command -v fish >/dev/null; then
   fish_complete() { PATH="$(dirname "$BIN"):$PATH" fish --no-config -c "source '$COMPLETIONS/addiction.fish'; complete -C '$1'" 2>&1; }
   err=$(fish --no-config -c "source '$COMPLETIONS/addiction.fish'" 2>&1)
   [ -z "$err" ] && ok || bad "fish: script loads: $err"
+  # A binary that cannot be run: no words, and none of fish's own "Unknown
+  # command" errors (one for each condition, 56 of them).
+  err=$(PATH=/usr/bin:/bin fish --no-config -c "source '$COMPLETIONS/addiction.fish'; complete -C 'addiction --color never '" 2>&1)
+  [[ $err != *"Unknown command"* ]] && ok || bad "fish: a binary not found floods: $(grep -c 'Unknown command' <<<"$err")"
   contains "$(fish_complete 'addiction mo')" $'move\t' "fish: mo -> move"
   [ "$(fish_complete 'addiction move ' | cut -f1 | tr '\n' ' ')" = "4H 5S 6D a3 a6 d5 " ] && ok || bad "fish: legal cards and gaps after move: $(fish_complete "addiction move " | cut -f1 | tr "\n" " ")"
   [ "$(fish_complete 'addiction move 4H ' | cut -f1)" = a6 ] && ok || bad "fish: the gap for 4H"
