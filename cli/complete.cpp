@@ -101,22 +101,9 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
             if (option != app.get_help_ptr() && option != app.get_version_ptr() && !globals.refuses(sub, option))
                 print_names(option);
     } else if (opt.what == "value-options") {
-        // Every option, of any command or global, that takes a value: the
-        // scripts skip the word after one when they look for the command
-        // (`--game new show`: the command is show).
-        std::vector<std::string> names;
-        auto add_names = [&](const CLI::App& owner) {
-            for (const CLI::Option* option : owner.get_options()) {
-                if (option->get_expected_max() == 0) continue;  // a flag
-                for (const auto& name : option->get_snames()) names.push_back("-" + name);
-                for (const auto& name : option->get_lnames()) names.push_back("--" + name);
-            }
-        };
-        add_names(app);
-        for (const CLI::App* sub : app.get_subcommands({})) add_names(*sub);
-        std::sort(names.begin(), names.end());
-        names.erase(std::unique(names.begin(), names.end()), names.end());
-        for (const auto& name : names) fmt::print("{}\n", name);
+        // The scripts skip the word after one of these when they look for the
+        // command (`--game new show`: the command is show).
+        for (const auto& name : value_option_names(app)) fmt::print("{}\n", name);
     } else if (opt.what == "formats") {
         for (const auto& [name, format] : kExportFormats) fmt::print("{}\n", name);
     } else {

@@ -176,19 +176,14 @@ void refuse_empty_values(CLI::App& app) {
 // wrote '--with-history' as the description and no history). An empty value is
 // then refused as any other (refuse_empty_values), or kept where it is allowed.
 std::vector<std::string> words_to_parse(const CLI::App& app, int argc, char** argv) {
-    std::vector<std::string> names;
-    std::vector<const CLI::App*> owners{&app};
-    for (const CLI::App* sub : app.get_subcommands({})) owners.push_back(sub);
-    for (const CLI::App* owner : owners)
-        for (const CLI::Option* option : owner->get_options())
-            if (option->get_expected_max() != 0)
-                for (const std::string& name : option->get_lnames()) names.push_back("--" + name + "=");
+    const std::vector<std::string> names = addiction::cli::value_option_names(app);
     std::vector<std::string> words;
     bool options_end = false;
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
         options_end = options_end || word == "--";
-        if (!options_end && std::find(names.begin(), names.end(), word) != names.end()) {
+        if (!options_end && word.starts_with("--") && word.ends_with('=') &&
+            std::binary_search(names.begin(), names.end(), word.substr(0, word.size() - 1))) {
             words.push_back(word.substr(0, word.size() - 1));
             words.emplace_back();
         } else {
