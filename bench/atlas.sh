@@ -13,11 +13,11 @@
 #
 # Deterministic, whatever the machine or its load: the exact solver stops after
 # POSITIONS stored positions per deal (20000000 unless given; such a deal is
-# undecided), the fair player ATLAS_FAIR_POSITIONS a phase (300000, the
-# budget of the player the shipped cells are from: a run that extends them
-# must play the same player; `solve --fair` plays 1000000 since 2026-11-29, so
-# give that for a new atlas in a new folder), and no clock limit applies
-# (--time-limit 0).
+# undecided), the fair player its own budgets (`solve --fair`: 1000000
+# positions a phase, 300000 in the last; the shipped cells are this player's,
+# and `solve --resume` refuses to extend a cell with another), or with
+# ATLAS_FAIR_POSITIONS=N N in every phase (`--positions N`; 300000 is the
+# player of before 2026-11-29), and no clock limit applies (--time-limit 0).
 #
 # Resumable: a cell's file is extended with --resume, so a run cut short (Ctrl-C,
 # a kill, the end of a session) goes on where it stopped, and a larger DEALS
@@ -78,7 +78,8 @@ for player in ${ATLAS_PLAYERS:-exact fair}; do
         args=(solve --rules addiction --ranks "$ranks" --shuffles "$shuffles" --redeal "$redeal"
           --time-limit 0 --jobs "${ATLAS_JOBS:-1}")
         if [ "$player" = fair ]; then
-          args+=(--fair --positions "${ATLAS_FAIR_POSITIONS:-300000}")
+          args+=(--fair)
+          [ -n "${ATLAS_FAIR_POSITIONS:-}" ] && args+=(--positions "$ATLAS_FAIR_POSITIONS")
         else
           args+=(--positions "$POSITIONS")
         fi
