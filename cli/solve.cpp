@@ -171,7 +171,8 @@ public:
     void clear() {
         if (!on_) return;
         std::lock_guard lock(mutex_);
-        if (width_ > 0) tell("\r{}\r", std::string(std::min(width_ + 2, std::max<std::size_t>(width() - 1, width_)), ' '));
+        const std::size_t erased = std::max(width_, std::min(width_ + 2, width() - 1));  // never past the row's end
+        if (width_ > 0) tell("\r{}\r", std::string(erased, ' '));
         width_ = 0;
         std::fflush(stderr);
     }

@@ -226,13 +226,12 @@ Game load_game(std::string_view text, std::string_view source) {
     }
     log.helped = Reader::boolean(play, "play", "helped");
     log.recorded = Reader::boolean(play, "play", "recorded");
-    constexpr std::int64_t kLatest = kLatestTime;
     if (play.contains("started") || play.contains("last")) {
-        log.started = Reader::integer(play, "play", "started", 1, kLatest);
+        log.started = Reader::integer(play, "play", "started", 1, kLatestTime);
         // A last before started: written after the clock went back by the
         // releases before 2026-11-29, whose files must still load. Read as no
         // time passed since the start.
-        log.last = std::max(Reader::integer(play, "play", "last", 1, kLatest), log.started);
+        log.last = std::max(Reader::integer(play, "play", "last", 1, kLatestTime), log.started);
     }
     if (play.contains("id")) {
         const std::string hex = Reader::string(play, "play", "id");
@@ -248,8 +247,8 @@ Game load_game(std::string_view text, std::string_view source) {
         if (!times) throw Error("play.times must be an array of integers");
         for (std::size_t i = 0; i < times->size(); ++i) {
             const auto* time = (*times)[i].as_integer();
-            if (!time || time->get() < 1 || time->get() > kLatest)
-                throw Error(fmt::format("play.times entry {} must be an integer from 1 to {}", i + 1, kLatest));
+            if (!time || time->get() < 1 || time->get() > kLatestTime)
+                throw Error(fmt::format("play.times entry {} must be an integer from 1 to {}", i + 1, kLatestTime));
             log.times.push_back(time->get());
         }
     }

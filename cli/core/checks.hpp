@@ -4,7 +4,6 @@
 // took "-5" as 2^64 - 5.
 #pragma once
 
-#include <cctype>
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
@@ -15,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "spelling.hpp"
 
 namespace addiction::cli {
 
@@ -77,10 +77,8 @@ inline CLI::Validator count_or_all(int most) {
     return CLI::Validator(
         [most](std::string& value) {
             // In any case, as cards and slots are: ALL reads as all.
-            std::string lower = value;
-            for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            if (lower == "all") {
-                value = lower;
+            if (same_but_case(value, "all")) {
+                value = "all";
                 return std::string();
             }
             int number = 0;

@@ -18,15 +18,11 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return d[a.size()][b.size()];
 }
 
-namespace {
-
 bool same_but_case(std::string_view a, std::string_view b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(),
                       [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) ==
                                                   std::tolower(static_cast<unsigned char>(y)); });
 }
-
-}  // namespace
 
 std::string closest_word(std::string_view typed, const std::vector<std::string>& words) {
     std::string best;

@@ -232,13 +232,13 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     // first's walk is kept, as the answer is undecided anyway.
     auto stopped = [](Limit limit) { return limit == Limit::Time || limit == Limit::Stopped; };
     const bool cut = stopped(result.limit) || stopped(kept.limit);
-    if (ran.verdict != Verdict::Won && stopped(kept.limit) && !stopped(result.limit)) result.limit = kept.limit;
+    if (stopped(kept.limit) && !stopped(result.limit)) result.limit = kept.limit;
     result.verdict = ran.verdict;
-    if (ran.verdict != Verdict::Won && other.verdict == Verdict::Won && !cut) {
+    if (other.verdict == Verdict::Won && !cut) {
         result.verdict = Verdict::Won;
         result.limit = Limit::None;  // the complete search's budget ended it, not the phase
         result.line = kept.line;
-    } else if (ran.verdict != Verdict::Won) {
+    } else {
         // No win with moves alone (or none found within the budget): go to the
         // position with the most cards placed and shuffle there. Only the board
         // before the shuffle is looked at, never what the shuffle will bring.
