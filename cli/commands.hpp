@@ -75,16 +75,16 @@ inline void refuse_unless(const CLI::Option* option, bool applies, const std::st
     if (option->count() > 0 && !applies) throw CLI::ValidationError(option->get_name() + " " + goes_with);
 }
 
-// The names (-x, --name) of every option that takes a value, of the program and
-// of each command set up, sorted: for `complete value-options` and for reading
-// `--name=` as an empty value.
-inline std::vector<std::string> value_option_names(const CLI::App& app) {
+// The names (-x, --name) of every option that takes a value (or, with `flags`,
+// of every flag), of the program and of each command set up, sorted: for
+// `complete value-options` and for reading `--name=` as an empty value.
+inline std::vector<std::string> value_option_names(const CLI::App& app, bool flags = false) {
     std::vector<std::string> names;
     std::vector<const CLI::App*> owners{&app};
     for (const CLI::App* sub : app.get_subcommands({})) owners.push_back(sub);
     for (const CLI::App* owner : owners)
         for (const CLI::Option* option : owner->get_options()) {
-            if (option->get_expected_max() == 0) continue;  // a flag
+            if ((option->get_expected_max() == 0) != flags) continue;
             for (const auto& name : option->get_snames()) names.push_back("-" + name);
             for (const auto& name : option->get_lnames()) names.push_back("--" + name);
         }

@@ -115,6 +115,14 @@ std::string parse_error_words(const CLI::App& app, const CLI::App& parsed, const
     if (dynamic_cast<const CLI::RequiredError*>(&e) && !double_dash && !app.remaining(true).empty())
         if (std::string words = unexpected_words(app, parsed, double_dash); !words.starts_with("unexpected "))
             return words;
+    // A value given to --version, which CLI11 tries to convert ("Could not
+    // convert: --version = x"), is refused as other flags' are.
+    if (dynamic_cast<const CLI::ConversionError*>(&e) && what.starts_with("Could not convert: --")) {
+        const std::string flag = what.substr(std::string_view("Could not convert: ").size(),
+                                             what.find(" = ") - std::string_view("Could not convert: ").size());
+        const std::vector<std::string> flags = addiction::cli::value_option_names(app, true);
+        if (std::binary_search(flags.begin(), flags.end(), flag)) return fmt::format("{} takes no value: give it alone", flag);
+    }
     if (!dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return what;
     if (const std::size_t at = what.find(": At Most 1 required but received "); at != std::string::npos)
         return fmt::format("{} is given more than once: give it once", what.substr(0, at));
@@ -177,15 +185,21 @@ void refuse_empty_values(CLI::App& app) {
 // then refused as any other (refuse_empty_values), or kept where it is allowed.
 std::vector<std::string> words_to_parse(const CLI::App& app, int argc, char** argv) {
     const std::vector<std::string> names = addiction::cli::value_option_names(app);
+    const std::vector<std::string> flags = addiction::cli::value_option_names(app, true);
     std::vector<std::string> words;
     bool options_end = false;
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
         options_end = options_end || word == "--";
-        if (!options_end && word.starts_with("--") && word.ends_with('=') &&
-            std::binary_search(names.begin(), names.end(), word.substr(0, word.size() - 1))) {
-            words.push_back(word.substr(0, word.size() - 1));
+        const bool empty_value = !options_end && word.starts_with("--") && word.ends_with('=');
+        const std::string name = empty_value ? word.substr(0, word.size() - 1) : std::string();
+        if (empty_value && std::binary_search(names.begin(), names.end(), name)) {
+            words.push_back(name);
             words.emplace_back();
+        } else if (empty_value && std::binary_search(flags.begin(), flags.end(), name)) {
+            // CLI11 reads `--json=` as the flag given; any value written after
+            // it, empty too, is refused as one ("--json takes no value").
+            words.push_back(word + "=");
         } else {
             words.push_back(word);
         }

@@ -251,6 +251,13 @@ refused 2 "a flag given a value" new 1 --rules moonlight --fill-from-right=false
 contains "$err" "--fill-from-right takes no value: give it alone" "a flag given a value: the message"
 refused 2 "a subcommand's flag given a value" solve --apply=0
 refused 2 "a global flag given a value" --no-record=1 show
+# ...an empty one too: `show --json=` printed the JSON, and --version=x said
+# "Could not convert: --version = x".
+refused 2 "a flag given an empty value" show --json=
+contains "$err" "--json takes no value: give it alone" "a flag given an empty value: the message"
+refused 2 "a global flag given an empty value" --ascii= show
+refused 2 "--version given a value" --version=x
+contains "$err" "--version takes no value: give it alone" "--version given a value: the message"
 
 # Combinations that apply succeed.
 cp game.toml game.before
