@@ -157,7 +157,8 @@ SolveResult solve(const Game& game, const SolveLimits& limits);
 // phase with shuffles left runs two searches, each of at most max_positions
 // positions (kFairPhasePositions when 0): the complete one, and one that never
 // moves a placed card (a smaller space, so it reaches deeper); it plays a win
-// of the first, else one of the second, else goes to the position with most
+// of the first, else one of the second (by the shortest line among the
+// positions that search stored), else goes to the position with most
 // cards placed that either found (the first's on a tie, each search's first
 // found) and shuffles there. The phase with no shuffle left is the moves-only
 // search of solve() with max_positions (kFairLastPositions when 0). It is one

@@ -236,6 +236,9 @@ public:
     // without shuffles that does not count placed 2s (twos < 0, or 0: no
     // placed card moves), after run().
     std::vector<Action> shortest_best_line();
+    // After run() said Won, the same for a win: a shortest line among the
+    // stored positions to a won board, for the same passes; else line().
+    std::vector<Action> shortest_won_line();
     int best_placed() const { return best_placed_; }
     Limit limit() const { return limit_; }
     std::uint64_t positions() const { return positions_; }
@@ -276,6 +279,11 @@ private:
     // A pass that tracks the best position (the fair player's): keeps this one
     // if it has more cards placed than any before it.
     void note_best(int placed);
+
+    // shortest.cpp: breadth first over the stored positions to the best one,
+    // or to a won one; nothing when it cannot (stopped, out of memory).
+    enum class Goal { Best, Won };
+    std::optional<std::vector<Action>> shortest_line(Goal target);
 
     // search.cpp
     bool hopeless() const;
@@ -556,8 +564,8 @@ private:
     int best_placed_ = -1;
     Key best_key_;
     std::vector<Key> avoided_;       // the keys avoid() stored
-    std::size_t shortest_bytes_ = 0; // what shortest_best_line() held besides the table
-    bool shortening_ = false;        // in shortest_best_line(): generate() tracks nothing
+    std::size_t shortest_bytes_ = 0; // what shortest_line() held besides the table
+    bool shortening_ = false;        // in shortest_line(): generate() tracks nothing
     HandOff hand_off_;
     // The steps of the stack that no step taken has replaced since the last
     // hand-off (a step taken from position i replaces step i and all above).

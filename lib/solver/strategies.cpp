@@ -222,8 +222,11 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
         ran = run_pass(game, half, pass, started, result, progress);
         if (ran.verdict != Verdict::Won) other = run_pass(game, quiet_limits, keeping, started, kept, quiet);
     }
+    // A win is played by a shortest line among the positions the search
+    // stored, not by the depth-first walk's (shortest.cpp).
     if (ran.verdict == Verdict::Won) {
         result.verdict = Verdict::Won;
+        result.line = ran.search->shortest_won_line();
         result.seconds = since(started);
         return result;
     }
@@ -237,7 +240,7 @@ SolveResult fair_phase(const Game& game, const SolveLimits& limits) {
     if (other.verdict == Verdict::Won && !cut) {
         result.verdict = Verdict::Won;
         result.limit = Limit::None;  // the complete search's budget ended it, not the phase
-        result.line = kept.line;
+        result.line = other.search->shortest_won_line();
     } else {
         // No win with moves alone (or none found within the budget): go to the
         // position with the most cards placed and shuffle there. Only the board

@@ -593,8 +593,9 @@ TEST_CASE("the fair player's line is legal, and wins when it says so") {
     CHECK(won > 0);
 }
 
-TEST_CASE("a fair phase goes to its best board the shortest way it knows, never through an avoided one") {
+TEST_CASE("a fair phase goes to its best board or its win the shortest way it knows, never through an avoided one") {
     int shortened = 0;
+    int wins_shortened = 0;
     int kept_chosen = 0;
     int kept_won = 0;
     int placed_after = 0;
@@ -635,7 +636,19 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
                 const auto k = static_cast<std::size_t>(twos + 1);
                 verdicts[k] = search.run(pass.budget);
                 if (verdicts[k] == Verdict::Won) {
-                    lines[k] = search.line();
+                    // A win the shortest way too: legal, won, never through an avoided board.
+                    const std::vector<Action> walked = search.line();
+                    const std::vector<Action> shortest = search.shortest_won_line();
+                    CHECK(shortest.size() <= walked.size());
+                    wins_shortened += shortest.size() < walked.size();
+                    Game by_shortest = game;
+                    for (const Action& action : shortest) {
+                        REQUIRE_FALSE(action.is_shuffle());
+                        by_shortest.play(action);
+                        for (const auto& [board, spent] : limits.avoid) CHECK_FALSE(by_shortest.board() == board);
+                    }
+                    CHECK(by_shortest.status() == Status::Won);
+                    lines[k] = shortest;
                     continue;
                 }
                 placed[k] = search.best_placed();
@@ -698,6 +711,7 @@ TEST_CASE("a fair phase goes to its best board the shortest way it knows, never 
     }
     CHECK(placed_after > 0);  // the search's best board is often not where placing ends
     CHECK(shortened > 0);
+    CHECK(wins_shortened > 0);
     CHECK(kept_chosen > 0);  // the second search does choose, sometimes
     CHECK(kept_won > 0);     // and wins where the complete one did not, sometimes
 }
