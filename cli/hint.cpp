@@ -95,7 +95,8 @@ void setup_hint(CLI::App& app, const Globals& globals) {
     sub->footer(
         "The action goes to stdout, so that `addiction $(addiction hint)` plays it; one line on stderr says\n"
         "what it is: the next step of a winning line (and how many actions are left), the best-looking move\n"
-        "when no line was found within the budget, or a move that plays on when no win is left (proven).\n"
+        "when no line was found within the budget, or a move that plays on towards the end when no win is\n"
+        "left (proven).\n"
         "\n"
         "The default hint plays the fair strategy of `solve --fair` with its budgets: two searches with\n"
         "moves only (the second never moves a placed card), and failing a win, the way to the position\n"

@@ -13,15 +13,21 @@
 namespace addiction {
 namespace {
 
-int score(const Board& board, const Rules& rules, const Move& move, const Board& after) {
+// `lost`: no win is left (proven). Placing cards still counts (the record keeps
+// the cards placed in a lost game), but past that the moves go towards the end,
+// not away from it: keeping every gap open and choices many, a hint loop on a
+// lost Spaces and Aces deal wandered 5,000 moves through new positions without
+// ending.
+int score(const Board& board, const Rules& rules, const Move& move, const Board& after, bool lost) {
     const Slot from = *board.find(move.card);
+    const int towards_end = lost ? -1 : 1;
     int value = 100 * (after.placed_count() - board.placed_count());
     // The gap the move opens: one right of a top card or of a gap can never be filled.
-    if (after.is_dead_gap(from, rules)) value -= 30;
+    if (after.is_dead_gap(from, rules)) value -= 30 * towards_end;
     // Leaving the first column: good for a card that does not start a run there, bad for one that does.
     if (from.col == 0) value += move.card.rank() == rules.base_rank() ? -5 : 10;
-    // More choices afterwards is better, a little.
-    value += static_cast<int>(after.legal_moves(rules).size());
+    // More choices afterwards is better, a little (fewer, once lost).
+    value += towards_end * static_cast<int>(after.legal_moves(rules).size());
     return value;
 }
 
@@ -217,7 +223,7 @@ private:
     // saying no more than the proof does (`avoided`: it excluded its past).
     Plan lost_plan(bool avoided) const {
         Plan plan{HintKind::NoWin, false, avoided, {}};
-        if (auto action = heuristic_hint(game_, past(game_.history().size()))) plan.actions.push_back(*action);
+        if (auto action = heuristic_hint(game_, past(game_.history().size()), true)) plan.actions.push_back(*action);
         return plan;
     }
 
@@ -307,7 +313,7 @@ private:
             plan.kind = HintKind::NoWin;
             plan.avoided = !before.empty();
         }
-        if (auto action = heuristic_hint(at, before)) plan.actions.push_back(*action);
+        if (auto action = heuristic_hint(at, before, result.verdict == Verdict::NoWin)) plan.actions.push_back(*action);
         return plan;
     }
 
@@ -332,7 +338,7 @@ private:
 
 }  // namespace
 
-std::optional<Action> heuristic_hint(const Game& game, const std::vector<Board>& avoid) {
+std::optional<Action> heuristic_hint(const Game& game, const std::vector<Board>& avoid, bool lost) {
     const Board& board = game.board();
     if (board.won()) return std::nullopt;
     std::optional<Action> best;
@@ -341,7 +347,7 @@ std::optional<Action> heuristic_hint(const Game& game, const std::vector<Board>&
         Board after = board;
         after.play(move);
         if (std::find(avoid.begin(), avoid.end(), after) != avoid.end()) continue;
-        const int value = score(board, game.rules(), move, after);
+        const int value = score(board, game.rules(), move, after, lost);
         if (!best || value > best_score) {
             best = Action::make_move(move.card, move.to);
             best_score = value;
@@ -394,7 +400,7 @@ SolveResult fair_line(const Game& game, const SolveLimits& limits) {
         result.line.insert(result.line.end(), after.line.begin(), after.line.end());
     } else {
         // No shuffle left and no win found: the strategy lost here (the hints
-        // play on with the best-looking moves).
+        // play on towards the end, or with the best-looking moves when undecided).
         result.verdict = plan.kind == HintKind::NoWin ? Verdict::NoWin : Verdict::Undecided;
         result.limit = plan.kind == HintKind::NoWin ? Limit::None : Limit::Positions;
     }
@@ -408,8 +414,8 @@ std::string describe(const Hint& hint) {
     switch (hint.kind) {
         case HintKind::Line: return fmt::format("a winning line: {} left", plural(n, "action"));
         case HintKind::NoWin:
-            return hint.avoided ? "no win is left without going back to an earlier position (proven): this move plays on"
-                                : "no win exists from here (proven): this move plays on";
+            return hint.avoided ? "no win is left without going back to an earlier position (proven): this move plays on towards the end"
+                                : "no win exists from here (proven): this move plays on towards the end";
         case HintKind::Guess: break;
     }
     if (hint.to_shuffle)

@@ -44,11 +44,13 @@
 namespace addiction {
 
 // The best-looking legal action by a one-move heuristic: prefer moves that place
-// cards, then moves that keep every gap fillable. Moves to a board in `avoid`
+// cards, then moves that keep every gap fillable, with more choices after; once
+// `lost` (no win is left, proven), moves that place cards, then moves that close
+// gaps and leave fewer choices, so that playing on ends the game. Moves to a board in `avoid`
 // are never chosen; when no other move is left, a shuffle if one is left. None
 // when the game is won, or nothing is left. Ties go to the first move in board
 // order.
-std::optional<Action> heuristic_hint(const Game& game, const std::vector<Board>& avoid = {});
+std::optional<Action> heuristic_hint(const Game& game, const std::vector<Board>& avoid = {}, bool lost = false);
 
 enum class HintMode { Fair, Peek };
 
