@@ -33,7 +33,7 @@ int score(const Board& board, const Rules& rules, const Move& move, const Board&
 
 // Bump when what a fresh search returns changes, so that cached plans of an
 // older version are not taken for this one's.
-constexpr int kPlanFormat = 5;  // 2: a fair plan goes the shortest way to its shuffle; 3: two searches a phase; 4: it places what it can before the shuffle; 5: the shortest way to a win with moves only
+constexpr int kPlanFormat = 5;  // 2: a fair plan goes the shortest way to its shuffle; 3: two searches a phase; 4: it places what it can before the shuffle; 5: the shortest way to a win with moves only, and after a proof moves towards the end
 
 // Peek's budget: the solver's complete search, about a second on a slow machine.
 constexpr std::uint64_t kPeekPositions = 300'000;
