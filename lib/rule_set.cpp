@@ -188,11 +188,12 @@ void read_settings(const toml::table& t, const SettingKeys& keys, Rules& rules) 
         if (rules.redeal == Redeal::RandomSlots)
             throw Error(fmt::format("{} 'random-slots' is not a value here: {}", key_name(keys, "redeal"),
                                     keys.family_refusal));
-        return;
+    } else {
+        word(t, keys, "aces", parse_aces, rules.aces);
+        word(t, keys, "fill", parse_fill, rules.fill);
+        boolean(t, keys, "right_fills_first_column", rules.right_fills_first_column);
     }
-    word(t, keys, "aces", parse_aces, rules.aces);
-    word(t, keys, "fill", parse_fill, rules.fill);
-    boolean(t, keys, "right_fills_first_column", rules.right_fills_first_column);
+    settle_unused_redeal(rules);
 }
 
 nlohmann::ordered_json rules_json(const Rules& rules, bool all_keys) {
@@ -223,6 +224,7 @@ Rules rules_from_json(const nlohmann::ordered_json& json) {
     if (json.contains("right_fills_first_column"))
         rules.right_fills_first_column = json.at("right_fills_first_column").get<bool>();
     if (rules.ranks < kMinRanks || rules.ranks > kMaxRanks) throw Error("rules.ranks is out of range");
+    settle_unused_redeal(rules);
     return rules;
 }
 

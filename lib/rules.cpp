@@ -30,6 +30,10 @@ std::string shipped_name_of(Rules rules) {
     return "custom";
 }
 
+void settle_unused_redeal(Rules& rules) {
+    if (rules.shuffles == 0) rules.redeal = rules.aces == Aces::Removed ? Redeal::Random : Redeal::AfterRun;
+}
+
 bool is_shipped_as_named(const Rules& rules) {
     return is_shipped_rule_set(rules.preset) && preset(rules.preset) == rules;
 }

@@ -75,6 +75,12 @@ std::string preset_name_for(const Rules& rules);
 // The shipped set whose settings these are, whatever `rules.preset` says, or
 // "custom": `--ranks 7 --shuffles 1 --redeal after-run` is mini.
 std::string shipped_name_of(Rules rules);
+// Without shuffles the redeal is never used, so it is set to the one the shipped
+// sets without shuffles have (random; after-run where the aces stay), wherever
+// rules come from (options, rule-set files, deals, game files, the record): two
+// rule sets that play alike are one, not two groups in stats, a custom game
+// that is Gaps, or a rule set refused for a redeal it never makes.
+void settle_unused_redeal(Rules& rules);
 
 std::string_view to_string(Aces aces);      // "removed", "row-starts", "dealt-first"
 std::string_view to_string(Fill fill);      // "same-suit-next", "any-suit-next", "same-suit-higher"

@@ -44,11 +44,9 @@ Rules RuleOptions::over(Rules base) const {
     // A rule set keeps its name while the options change nothing of it; changed,
     // the rules are the shipped set they now match, or custom.
     if (base != chosen) {
-        // Without shuffles the redeal is never used, so it is the one the shipped
-        // sets without shuffles have (random, after-run where the aces stay):
         // Montana with --shuffles 0 is Gaps, and two rule sets that play alike are
         // not counted apart in stats or refused by solve --resume for a word.
-        if (base.shuffles == 0) base.redeal = base.aces == Aces::Removed ? Redeal::Random : Redeal::AfterRun;
+        settle_unused_redeal(base);
         base.preset = shipped_name_of(base);
     }
     // CLI11 checked each option's range; a combination is left, said in options'

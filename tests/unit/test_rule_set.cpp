@@ -154,6 +154,28 @@ TEST_CASE("a rule-set file: missing keys take addiction's, bad ones are refused 
     CHECK(rule_set_name_problem("Montana").empty());
 }
 
+TEST_CASE("without shuffles the redeal is settled wherever rules come from") {
+    // The redeal is never made, so it is the one the shipped sets without
+    // shuffles have: a rule set of row-start aces and no shuffles had been
+    // refused for the random redeal it took by default, a deal of Gaps with
+    // after-run named custom, and one game counted in two stats groups.
+    const RuleSet set = parse_rule_set("aces = 'row-starts'\nshuffles = 0\n", "nos", "nos.toml");
+    CHECK(set.rules.redeal == Redeal::AfterRun);
+    CHECK(parse_rule_set("shuffles = 0\nredeal = 'after-run'\n", "nos", "nos.toml").rules.redeal == Redeal::Random);
+    const ArchiveDeal deal = parse_archive("format = 1\ndeal = '3'\n[rules]\npreset = 'gaps'\nredeal = 'after-run'\n", "gx.toml");
+    CHECK(deal.rules == preset("gaps"));
+    Rules seven = preset("mini");
+    seven.preset = "custom";
+    seven.shuffles = 0;
+    seven.redeal = Redeal::AfterRun;
+    Rules settled = seven;
+    settled.redeal = Redeal::Random;
+    CHECK(rules_from_json(rules_json(seven, true)) == settled);
+    CHECK(through_table(seven) == settled);
+    // With shuffles the redeal stays as given.
+    CHECK(parse_rule_set("shuffles = 1\nredeal = 'after-run'\n", "one", "one.toml").rules.redeal == Redeal::AfterRun);
+}
+
 TEST_CASE("rules round-trip through a [rules] table, a rule-set file and JSON") {
     std::vector<Rules> all;
     for (auto name : preset_names()) all.push_back(preset(name));
