@@ -32,6 +32,7 @@ namespace {
 // The deals an earlier run of the same study wrote lines for (--resume).
 struct Resumed {
     std::set<std::uint64_t> deals;
+    std::size_t other_lines = 0;  // neither a deal's line nor a summary
     bool partial_line = false;  // the file ends without a newline (a run that was killed)
 };
 
@@ -78,7 +79,8 @@ void add_settings(Json& out, const Rules& rules) {
 }
 
 std::string study_words(std::string_view rules, bool fair, bool no_shuffle) {
-    return fmt::format("{} rules{}{}", rules, fair ? " (fair)" : "", no_shuffle ? " (moves only)" : "");
+    return fmt::format("{}{}{}", rules.empty() ? std::string("no rules named") : fmt::format("{} rules", rules),
+                       fair ? " (fair)" : "", no_shuffle ? " (moves only)" : "");
 }
 
 std::string settings_words(Rules rules) {
@@ -100,8 +102,10 @@ Resumed read_resume(const std::string& path, const Rules& rules, const SolveOpti
         begin = end + 1;
         // A line that does not parse (cut short by a kill) is a deal not done: it is solved again.
         if (line.is_discarded() || !line.is_object() || line.contains("summary") || !line.contains("deal") ||
-            !line["deal"].is_number_unsigned())
+            !line["deal"].is_number_unsigned()) {
+            resumed.other_lines += !(line.is_object() && line.contains("summary"));
             continue;
+        }
         const auto deal = line["deal"].get<std::uint64_t>();
         const std::string its_rules = line.value("rules", "");
         const bool its_fair = line.value("fair", false);
@@ -125,7 +129,14 @@ Resumed read_resume(const std::string& path, const Rules& rules, const SolveOpti
                                         its.phase == its.last ? fmt::format(" (--positions {} plays that player)", its.phase)
                                                               : std::string()));
         }
-        // Lines written before they carried settings are held to the name alone.
+        // Where the name does not fix the settings, a line must say them: lines
+        // of before, which did not, were taken on the name alone, and a study of
+        // 5 ranks went on from one of 4 (the atlas's cells, since given theirs).
+        if (!line.contains("settings") && !is_shipped_as_named(rules))
+            throw Error(fmt::format("{} line {}: deal {} was solved with {} rules, but the line does not say their "
+                                    "settings (a release before 2026-11-29 wrote it), so it cannot be held to {}; "
+                                    "--resume takes the output of the same study",
+                                    path, number, deal, its_rules, settings_words(rules)));
         if (line.contains("settings")) {
             std::optional<Rules> its;
             try {
@@ -179,6 +190,12 @@ void solve_deals(const SolveOptions& opt) {
                  "were erased before they could be read\n",
                  opt.resume);
         resumed = read_resume(opt.resume, rules, opt);
+        // Another file given by mistake (the run's log, a table): nothing is
+        // skipped, and the whole study runs again, appended to it.
+        if (resumed.deals.empty() && resumed.other_lines > 0)
+            tell("addiction: warning: {} has no line of a deal solved (its {} not solve --deals output): every "
+                 "deal is solved\n",
+                 opt.resume, plural(resumed.other_lines, "line") + (resumed.other_lines == 1 ? " is" : " are"));
         skipped = static_cast<std::uint64_t>(
             std::count_if(resumed.deals.begin(), resumed.deals.end(), [&](std::uint64_t d) { return deals.holds(d); }));
         // Appended to the file, the first line must not join its torn last one;

@@ -216,6 +216,14 @@ expect 0 "resume with nothing to skip" solve --deals 9-10 --rules mini --resume 
 [[ $err != *skipped* ]] && ok || bad "resume with nothing to skip: $err"
 refused 1 "resume from other rules" solve --deals 1-6 --rules gaps --resume out.jsonl
 refused 1 "resume from a missing file" solve --deals 1-6 --rules mini --resume missing.jsonl
+# Another file given by mistake skips nothing: said, as the whole study runs again.
+printf 'hello\n' >hello.txt
+expect 0 "resume from a file of no deal lines" solve --deals 1-2 --rules mini --resume hello.txt
+contains "$err" "warning: hello.txt has no line of a deal solved (its 1 line is not solve --deals output)" \
+  "resume from a file of no deal lines: a warning"
+printf '{"deal":2,"verdict":"won"}\n' >nameless.jsonl
+refused 1 "resume from a line naming no rules" solve --deals 1-2 --rules mini --resume nameless.jsonl
+contains "$err" "deal 2 was solved with no rules named, not mini rules" "resume from a line naming no rules: the message"
 # A study is its rules' settings too, the player, and the shuffles: a line of
 # custom rules names them, and --no-shuffle is said (its losses are no losses of
 # the game). Both were taken as the same study and merged.
@@ -224,6 +232,12 @@ jq_is "$(head -1 six.jsonl)" '[.rules, .settings.ranks]' '["custom",6]' "a custo
 refused 1 "resume from other settings" solve --deals 1-3 --rules mini --ranks 5 --resume six.jsonl
 contains "$err" "of other settings (6 ranks" "resume from other settings: the message"
 expect 0 "resume from the same settings" solve --deals 1-3 --rules mini --ranks 6 --resume six.jsonl
+# A custom line of before, without its settings, cannot be held to a study: it
+# was taken on the name alone (the atlas's 4-rank cell resumed a 5-rank study).
+jq -c 'del(.settings)' six.jsonl >unsaid.jsonl
+refused 1 "resume from custom lines without settings" solve --deals 1-3 --rules mini --ranks 5 --resume unsaid.jsonl
+contains "$err" "the line does not say their settings" "resume from custom lines without settings: the message"
+refused 1 "resume from custom lines without settings, even the same" solve --deals 1-3 --rules mini --ranks 6 --resume unsaid.jsonl
 addiction solve --deals 1-2 --rules mini --no-shuffle >moves.jsonl 2>/dev/null
 jq_is "$(head -1 moves.jsonl)" .no_shuffle true "a --no-shuffle line says so"
 refused 1 "resume --no-shuffle lines without it" solve --deals 1-3 --rules mini --resume moves.jsonl
