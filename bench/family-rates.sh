@@ -38,6 +38,10 @@ run() {  # FILE SOLVE-OPTIONS...: extend FILE with the deals it lacks
   local file=$1 status=0 filter=0
   shift
   touch "$file"
+  # A line torn by a kill (of this script, or of the machine) is ended first, or
+  # the next line would be glued to it and that deal lost from the study (solve
+  # does this itself only when its standard output is the file).
+  if [ -s "$file" ] && [ -n "$(tail -c 1 "$file")" ]; then echo >>"$file"; fi
   # The summary line is left out of the file. The filter writes each line as it
   # comes (not in 4 KB blocks) and ignores the stop signals, so it reads to the end
   # of what solve writes after a Ctrl-C: no finished line is lost or torn. grep's

@@ -26,11 +26,18 @@ if [ ! -d "$dir" ]; then
   echo "bench/win-rate-table.sh: $dir: no such folder" >&2
   exit 1
 fi
-summarize() {  # FILE -> "deals won lost undecided"; a line cut short is skipped, a deal counted once
-  jq -R -r -n '[inputs | fromjson? | select(has("deal"))] | unique_by(.deal) | map(.verdict)
-    | [length, (map(select(. == "won")) | length), (map(select(. == "no-win")) | length)]
-    | "\(.[0]) \(.[1]) \(.[2]) \(.[0] - .[1] - .[2])"' "$1"
+summarize() {  # FILE -> "deals won lost undecided first last"; a line cut short is skipped, a deal counted once
+  jq -R -r -n '[inputs | fromjson? | select(has("deal"))] | unique_by(.deal)
+    | [length, (map(select(.verdict == "won")) | length), (map(select(.verdict == "no-win")) | length),
+       (.[0].deal // 0), (.[-1].deal // 0)]
+    | "\(.[0]) \(.[1]) \(.[2]) \(.[0] - .[1] - .[2]) \(.[3]) \(.[4])"' "$1"
 }
+# deals COUNT FIRST LAST -> "1–1000", or "995 of 1–1000" where some are missing
+deals() {
+  if [ "$1" -eq $(($3 - $2 + 1)) ]; then echo "$2–$3"; else echo "$1 of $2–$3"; fi
+}
+# The file of the most deals where several are named for a game (ls -v: 1-2000 after 1-1000).
+newest() { ls -v "$@" 2>/dev/null | tail -n 1; }
 # check FILE GAME FAIR: exit 1 unless every deal line of FILE is GAME's own rules,
 # fair exactly when FAIR is true, and not --no-shuffle.
 check() {
@@ -68,16 +75,16 @@ rate() {
 }
 rows=()
 for game in gaps addiction montana mini spaces blue-moon red-moon galary moonlight jungle spaces-and-aces; do
-  f=$(ls "$dir"/table-"$game"-1-*.jsonl 2>/dev/null | head -n 1) || true
+  f=$(newest "$dir"/table-"$game"-1-*.jsonl) || true
   [ -n "$f" ] && [ -s "$f" ] || continue
   check "$f" "$game" false
-  read -r n w l u < <(summarize "$f")
+  read -r n w l u first last < <(summarize "$f")
   fair="—"
   fair_rate="— (no shuffles)"
-  ff=$(ls "$dir"/table-"$game"-fair-1-*.jsonl 2>/dev/null | head -n 1) || true
+  ff=$(newest "$dir"/table-"$game"-fair-1-*.jsonl) || true
   if [ -n "$ff" ] && [ -s "$ff" ]; then
     check "$ff" "$game" true
-    read -r fn fw fl fu < <(summarize "$ff")
+    read -r fn fw fl fu _ _ < <(summarize "$ff")
     phase=$(budget "$ff") || exit 1
     fair="$fw / $fl / $fu (of $fn; $phase a phase)"
     fair_rate=$(rate "$fn" "$fw" "$fu")
@@ -85,7 +92,7 @@ for game in gaps addiction montana mini spaces blue-moon red-moon galary moonlig
     fair="not run"
     fair_rate="not run"
   fi
-  rows+=("| \`$game\` | 1–$n | $w | $l | $u | $(rate "$n" "$w" "$u") | $fair | $fair_rate |")
+  rows+=("| \`$game\` | $(deals "$n" "$first" "$last") | $w | $l | $u | $(rate "$n" "$w" "$u") | $fair | $fair_rate |")
 done
 # No row is no table: a wrong folder should not pass for an empty study.
 if [ ${#rows[@]} -eq 0 ]; then
