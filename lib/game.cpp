@@ -181,9 +181,17 @@ void Game::fill(Slot gap) {
         if (m.to == gap) cards.push_back(m.card);
     if (cards.empty()) {
         if (board_.is_dead_gap(gap, rules_)) {
-            Card left = board_.at(Slot{gap.row, gap.col - 1});
-            throw Error(left.is_gap() ? fmt::format("{} is a dead gap: it is right of a gap", name)
-                                      : fmt::format("{} is a dead gap: nothing follows {}", name, to_string(left)));
+            const Card left = board_.at(Slot{gap.row, gap.col - 1});
+            std::string why = left.is_gap() ? std::string("it is right of a gap")
+                                            : fmt::format("nothing follows {}", to_string(left));
+            // Where a gap also takes a card from its right (Moonlight, Galary),
+            // that side is blocked too, or the gap would not be dead.
+            if (rules_.fill_from_right && gap.col + 1 < board_.width()) {
+                const Card right = board_.at(Slot{gap.row, gap.col + 1});
+                why += right.is_gap() ? std::string(left.is_gap() ? " and left of one" : ", and it is left of a gap")
+                                      : fmt::format(", and nothing comes before {}", to_string(right));
+            }
+            throw Error(fmt::format("{} is a dead gap: {}", name, why));
         }
         throw Error(fmt::format("no card fits {}", name));
     }

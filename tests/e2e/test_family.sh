@@ -99,4 +99,19 @@ for entry in $games; do
   expect 0 "$game: solve --fair" solve --deals 1-2 --rules "$game" --ranks 5 --fair
 done
 
+# Where a gap also takes a card from its right, a dead gap is blocked on both
+# sides, and the message says both (it said "right of a gap" alone, which a
+# player of Moonlight reads as wrong: the gap takes 3C once a4 holds 4C).
+cat >right.txt <<'LAYOUT'
+2C -- -- -- 5C 6C 7C 8C 9C TC JC QC KC
+2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD --
+2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 3C
+2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 4C
+LAYOUT
+expect 0 "moonlight from a layout" new --from right.txt --rules moonlight --force
+refused 1 "moonlight: a gap between gaps" move a3
+contains "$err" "a3 is a dead gap: it is right of a gap and left of one" "moonlight: a gap between gaps: both sides"
+expect 0 "moonlight: 4C fills a4 from its right" move 4C a4
+expect 0 "moonlight: then 3C fills a3" move 3C a3
+
 finish
