@@ -9,6 +9,7 @@
 #include "json.hpp"
 #include "printable.hpp"
 #include "rule_sets.hpp"
+#include "streams.hpp"
 
 namespace addiction::cli {
 namespace {
@@ -58,14 +59,20 @@ void list(const RulesOptions& opt) {
     }
 }
 
+// A broken file of yours is printed too, as it is the one to mend, and its
+// problem said after it (exit 1).
 void print_one(const RulesOptions& opt) {
-    const RuleSetEntry entry = find_rule_set(opt.name);
+    const RuleSetEntry entry = find_rule_set(opt.name, true);
     if (opt.json) {
         fmt::print("{}\n", json_text(entry_json(entry, true)));
-        return;
+    } else {
+        fmt::print("{}", entry.text);
+        if (!entry.text.empty() && entry.text.back() != '\n') fmt::print("\n");
     }
-    fmt::print("{}", entry.text);
-    if (!entry.text.empty() && entry.text.back() != '\n') fmt::print("\n");
+    if (!entry.set) {
+        flush_stdout();
+        throw Error(entry.problem);
+    }
 }
 
 }  // namespace

@@ -102,7 +102,7 @@ std::string unknown_rule_set_problem(const std::string& name) {
     return best.empty() ? message + " ('addiction rules' lists them)" : message + fmt::format("; did you mean '{}'?", best);
 }
 
-RuleSetEntry find_rule_set(const std::string& name) {
+RuleSetEntry find_rule_set(const std::string& name, bool broken_too) {
     if (is_shipped_rule_set(name)) {
         const fs::path dir = user_rules_dir();
         std::error_code ec;
@@ -112,7 +112,7 @@ RuleSetEntry find_rule_set(const std::string& name) {
     }
     if (std::string problem = unknown_rule_set_problem(name); !problem.empty()) throw Error(problem);
     RuleSetEntry entry = user_entry(user_rules_dir() / (name + ".toml"));
-    if (!entry.set) throw Error(entry.problem);
+    if (!entry.set && !broken_too) throw Error(entry.problem);
     return entry;
 }
 

@@ -33,8 +33,10 @@ std::vector<std::string> rule_set_names();
 
 // The rule set `name`: shipped, else the user's file. Throws Error "unknown rule
 // set 'x'; did you mean 'y'?" or, for a user's file that does not load, naming
-// the file. Warns (standard error) when a user's file hides behind a shipped name.
-RuleSetEntry find_rule_set(const std::string& name);
+// the file (unless `broken_too`: the entry, with its problem, for `rules NAME`
+// to show the file that needs mending). Warns (standard error) when a user's
+// file hides behind a shipped name.
+RuleSetEntry find_rule_set(const std::string& name, bool broken_too = false);
 // Its rules, rules.preset being `name`.
 Rules rule_set_rules(const std::string& name);
 

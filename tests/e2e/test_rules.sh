@@ -135,6 +135,12 @@ cp game.toml before.toml
 run rules broken
 [ "$status" = 1 ] && ok || bad "rules broken: status $status"
 contains "$err" "$rules_dir/broken.toml" "rules broken names the file"
+one_line "$err" "rules broken"
+# ...and prints it, as the file to mend (the man page says NAME prints the file).
+[ "$out" = "rank = 13" ] && ok || bad "rules broken prints the file: $out"
+run rules broken --json
+[ "$status" = 1 ] && ok || bad "rules broken --json: status $status"
+jq_is "$out" '[.text, .rules, (.error | contains("unknown key"))]' '["rank = 13\n",null,true]' "rules broken --json: the object with text and error"
 rm "$rules_dir/broken.toml"
 
 # A user's file with a shipped name is not used: a warning when it is looked at.
