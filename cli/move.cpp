@@ -1,4 +1,5 @@
 // addiction move: put a card into a gap.
+#include <cctype>
 #include <memory>
 #include <string_view>
 
@@ -21,8 +22,9 @@ void run(const MoveOptions& opt, const Globals& globals) {
         require_not_over(path, g);
         // A slot alone ("move c7", or "C7" as a slot is also written) fills that
         // gap with the card that fits it. (No card is a letter and digits only:
-        // a card's suit is a letter or a symbol.)
-        if (opt.slot.empty() && opt.card.size() >= 2 && std::string_view("abcdABCD").find(opt.card[0]) != std::string_view::npos &&
+        // a card's suit is a letter or a symbol; so `move e1` is a slot of no
+        // row, not "not a card".)
+        if (opt.slot.empty() && opt.card.size() >= 2 && std::isalpha(static_cast<unsigned char>(opt.card[0])) &&
             opt.card.find_first_not_of("0123456789", 1) == std::string::npos) {
             g.fill(parse_slot(opt.card, g.rules().width()));
             return;

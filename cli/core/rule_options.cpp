@@ -17,7 +17,7 @@ std::vector<CLI::Option*> RuleOptions::add(CLI::App& app, const std::string& pre
                                                       fmt::join(preset_names(), ", ")))
                       ->check(CLI::Validator(unknown_rule_set_problem, ""))
                       ->type_name("NAME"));
-    out.push_back(app.add_option("--ranks", ranks, prefix + "Cards per suit, and slots per row")
+    out.push_back(app.add_option("--ranks", ranks, prefix + "Cards per suit, and slots per row (one more where the aces stay on the board)")
                       ->check(whole_number_in(kMinRanks, kMaxRanks, "INT"))
                       ->type_name("N"));
     out.push_back(app.add_option("--shuffles", shuffles, prefix + "Shuffles (redeals) allowed in the game")

@@ -155,6 +155,11 @@ if command -v script >/dev/null; then
   [[ "$out" != *$'\e[31m xx'* ]] && ok || bad "a dead gap drawn in red"
 fi
 
+# A letter and digits is a slot, whatever the letter: `move e1` said "'e1' is
+# not a card", which looks like the slot it is.
+refused 1 "move to a slot of no row" move e1
+contains "$err" "'e1' is not a slot (rows a-d" "move to a slot of no row: the message"
+
 # A deal of yours hides the shipped one of the same name.
 mkdir -p "$XDG_DATA_HOME/addiction/deals"
 printf "deal = '12'\ndescription = 'mine'\n[rules]\npreset = 'mini'\n" >"$XDG_DATA_HOME/addiction/deals/mini-easy.toml"
