@@ -188,12 +188,11 @@ void read_settings(const toml::table& t, const SettingKeys& keys, Rules& rules) 
         if (rules.redeal == Redeal::RandomSlots)
             throw Error(fmt::format("{} 'random-slots' is not a value here: {}", key_name(keys, "redeal"),
                                     keys.family_refusal));
-    } else {
-        word(t, keys, "aces", parse_aces, rules.aces);
-        word(t, keys, "fill", parse_fill, rules.fill);
-        boolean(t, keys, "right_fills_first_column", rules.right_fills_first_column);
+        return;
     }
-    settle_unused_redeal(rules);
+    word(t, keys, "aces", parse_aces, rules.aces);
+    word(t, keys, "fill", parse_fill, rules.fill);
+    boolean(t, keys, "right_fills_first_column", rules.right_fills_first_column);
 }
 
 nlohmann::ordered_json rules_json(const Rules& rules, bool all_keys) {

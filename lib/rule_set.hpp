@@ -83,8 +83,7 @@ struct SettingKeys {
     bool family = true;      // aces, fill, right_fills_first_column and random-slots allowed
     std::string_view family_refusal;  // why they are not, e.g. "format 2 game files do not have it"
 };
-// Reads the settings (not preset) that `t` holds over `rules`, the redeal
-// settled where there are no shuffles (settle_unused_redeal); throws Error
+// Reads the settings (not preset) that `t` holds over `rules`; throws Error
 // naming the key. Other keys are left to the caller.
 void read_settings(const toml::table& t, const SettingKeys& keys, Rules& rules);
 

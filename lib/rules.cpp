@@ -22,20 +22,26 @@ const std::vector<std::string_view>& preset_names() {
 
 Rules preset(std::string_view name) { return shipped_rule_set(name).rules; }
 
-std::string shipped_name_of(Rules rules) {
-    for (std::string_view name : preset_names()) {
-        rules.preset = std::string(name);
-        if (preset(name) == rules) return rules.preset;
-    }
-    return "custom";
-}
-
 void settle_unused_redeal(Rules& rules) {
     if (rules.shuffles == 0) rules.redeal = rules.aces == Aces::Removed ? Redeal::Random : Redeal::AfterRun;
 }
 
+Rules settled(Rules rules) {
+    settle_unused_redeal(rules);
+    return rules;
+}
+
+std::string shipped_name_of(Rules rules) {
+    settle_unused_redeal(rules);
+    for (std::string_view name : preset_names()) {
+        rules.preset = std::string(name);
+        if (settled(preset(name)) == rules) return rules.preset;
+    }
+    return "custom";
+}
+
 bool is_shipped_as_named(const Rules& rules) {
-    return is_shipped_rule_set(rules.preset) && preset(rules.preset) == rules;
+    return is_shipped_rule_set(rules.preset) && settled(preset(rules.preset)) == settled(rules);
 }
 
 std::string preset_name_for(const Rules& rules) {
@@ -73,7 +79,9 @@ Fill parse_fill(std::string_view text) { return kFills.parse(text); }
 Redeal parse_redeal(std::string_view text) { return kRedeals.parse(text); }
 
 bool random_redeal_with_aces(const Rules& rules) {
-    return rules.aces != Aces::Removed && rules.redeal == Redeal::Random;
+    // Without shuffles no redeal is made: a set of row-start aces and no
+    // shuffles had been refused for the random redeal it takes by default.
+    return rules.aces != Aces::Removed && rules.redeal == Redeal::Random && rules.shuffles > 0;
 }
 
 void check_rules(const Rules& rules) {

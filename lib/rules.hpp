@@ -68,19 +68,23 @@ struct Rules {
 const std::vector<std::string_view>& preset_names();
 // Throws Error for an unknown name.
 Rules preset(std::string_view name);
-// Whether `rules.preset` is a shipped set and these are exactly its settings.
+// Whether `rules.preset` is a shipped set and these are its settings (a redeal
+// without shuffles does not count).
 bool is_shipped_as_named(const Rules& rules);
 // "custom" unless the settings are exactly those of `rules.preset`.
 std::string preset_name_for(const Rules& rules);
 // The shipped set whose settings these are, whatever `rules.preset` says, or
 // "custom": `--ranks 7 --shuffles 1 --redeal after-run` is mini.
 std::string shipped_name_of(Rules rules);
-// Without shuffles the redeal is never used, so it is set to the one the shipped
-// sets without shuffles have (random; after-run where the aces stay), wherever
-// rules come from (options, rule-set files, deals, game files, the record): two
-// rule sets that play alike are one, not two groups in stats, a custom game
-// that is Gaps, or a rule set refused for a redeal it never makes.
+// Without shuffles the redeal is never made, so it is set to the one the shipped
+// sets without shuffles have (random; after-run where the aces stay): rules that
+// play alike are then equal, not two groups in stats or a custom game that is
+// Gaps. Done to the rules a game is played with (RuleOptions::over, a game file,
+// the record), not to a rule-set or deal file as read: a --shuffles given over
+// one must find the redeal it says.
 void settle_unused_redeal(Rules& rules);
+// The rules settled so (a copy).
+Rules settled(Rules rules);
 
 std::string_view to_string(Aces aces);      // "removed", "row-starts", "dealt-first"
 std::string_view to_string(Fill fill);      // "same-suit-next", "any-suit-next", "same-suit-higher"

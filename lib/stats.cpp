@@ -49,11 +49,15 @@ void Tally::add(const RecordEntry& e) {
 
 std::string rules_group(const Rules& rules) {
     if (is_shipped_as_named(rules)) return rules.preset;
+    // Custom rules that play as a shipped set are counted with it (a record
+    // line of before, of a deal file that said custom).
+    if (rules.preset == "custom")
+        if (std::string name = shipped_name_of(rules); name != "custom") return name;
     // A user's rule set is known by its name (the engine cannot look it up).
     if (rules.preset != "custom" && !is_shipped_rule_set(rules.preset)) return rules.preset;
     // "1 shuffle": the label is a JSON key too, but "1 shuffles" was a slip in both.
     std::string label = fmt::format("custom: {} ranks, {}, {} redeal{}", rules.ranks, plural(rules.shuffles, "shuffle"),
-                                    to_string(rules.redeal), rules.fill_from_right ? ", fill from right" : "");
+                                    to_string(settled(rules).redeal), rules.fill_from_right ? ", fill from right" : "");
     // The family's settings only when not Addiction's, so the old custom groups keep their labels.
     const Rules addiction;
     if (rules.aces != addiction.aces) label += fmt::format(", aces {}", to_string(rules.aces));

@@ -43,12 +43,10 @@ Rules RuleOptions::over(Rules base) const {
     if (fill_from_right) base.fill_from_right = true;
     // A rule set keeps its name while the options change nothing of it; changed,
     // the rules are the shipped set they now match, or custom.
-    if (base != chosen) {
-        // Montana with --shuffles 0 is Gaps, and two rule sets that play alike are
-        // not counted apart in stats or refused by solve --resume for a word.
-        settle_unused_redeal(base);
-        base.preset = shipped_name_of(base);
-    }
+    // Montana with --shuffles 0 is Gaps, and two rule sets that play alike are
+    // not counted apart in stats or refused by solve --resume for a word: so too
+    // custom rules of a deal file that are a shipped set's.
+    if (base != chosen || base.preset == "custom") base.preset = shipped_name_of(base);
     // CLI11 checked each option's range; a combination is left, said in options'
     // words (check_rules speaks of a file's keys). Before, this was exit 1.
     if (random_redeal_with_aces(base))
@@ -56,6 +54,7 @@ Rules RuleOptions::over(Rules base) const {
                                                "on the board: give --redeal after-run or random-slots",
                                                chosen.preset));
     check_rules(base);
+    settle_unused_redeal(base);
     return base;
 }
 

@@ -44,6 +44,32 @@ TEST_CASE("rule options: --rules replaces the base, the others go over it") {
     CHECK(options.ranks_option() == "--rules gaps");
 }
 
+TEST_CASE("rule options: the redeal without shuffles is settled, and found again by --shuffles") {
+    // A rule set of no shuffles and an after-run redeal: played as it is, the
+    // redeal is the settled one; given shuffles, the redeal it says (the file's
+    // had been settled away as it was read, and Montana's settings made custom).
+    Rules mine = preset("gaps");
+    mine.preset = "mine";
+    mine.redeal = Redeal::AfterRun;
+    const Rules as_is = parsed({}).over(mine);
+    CHECK(as_is.preset == "mine");
+    CHECK(as_is.redeal == Redeal::Random);
+    const Rules shuffled = parsed({"--shuffles", "2"}).over(mine);
+    CHECK(shuffled.redeal == Redeal::AfterRun);
+    CHECK(shuffled.preset == "montana");
+    // Custom rules that are a shipped set's are named so.
+    Rules custom = mine;
+    custom.preset = "custom";
+    CHECK(parsed({}).over(custom) == preset("gaps"));
+    // Row-start aces, no shuffles and the default random redeal: played; given
+    // shuffles, the random redeal is refused as it always was.
+    Rules aces = preset("spaces-and-aces");
+    aces.preset = "nos";
+    aces.redeal = Redeal::Random;
+    CHECK(parsed({}).over(aces).redeal == Redeal::AfterRun);
+    CHECK_THROWS_AS(parsed({"--shuffles", "1"}).over(aces), CLI::ValidationError);
+}
+
 TEST_CASE("rule options: over an archived deal's rules, the preset is the one they match") {
     // mini with its own redeal is still mini; with 13 ranks it is custom.
     const Rules same = parsed({"--redeal", "after-run"}).over(preset("mini"));

@@ -259,7 +259,13 @@ TEST_CASE("statistics: streaks, bests, groups") {
     Rules custom = mini;
     custom.shuffles = 0;
     custom.preset = preset_name_for(custom);
-    CHECK(rules_group(custom) == "custom: 7 ranks, 0 shuffles, after-run redeal");
+    // Without shuffles the redeal is none made: the label says the settled one,
+    // as a game made now has it (one group, not two for a word).
+    CHECK(rules_group(custom) == "custom: 7 ranks, 0 shuffles, random redeal");
+    custom.ranks = 8;
     custom.shuffles = 1;
-    CHECK(rules_group(custom) == "custom: 7 ranks, 1 shuffle, after-run redeal");
+    CHECK(rules_group(custom) == "custom: 8 ranks, 1 shuffle, after-run redeal");
+    // Custom rules that play as a shipped set count with it (a deal file's).
+    custom.ranks = 7;
+    CHECK(rules_group(custom) == "mini");
 }

@@ -154,25 +154,34 @@ TEST_CASE("a rule-set file: missing keys take addiction's, bad ones are refused 
     CHECK(rule_set_name_problem("Montana").empty());
 }
 
-TEST_CASE("without shuffles the redeal is settled wherever rules come from") {
-    // The redeal is never made, so it is the one the shipped sets without
-    // shuffles have: a rule set of row-start aces and no shuffles had been
-    // refused for the random redeal it took by default, a deal of Gaps with
-    // after-run named custom, and one game counted in two stats groups.
+TEST_CASE("without shuffles the redeal does not count, and a game's rules have it settled") {
+    // The redeal is never made: a rule set of row-start aces and no shuffles had
+    // been refused for the random redeal it takes by default, and a deal of
+    // Gaps with an after-run redeal was named custom. A file keeps the redeal
+    // it says (a --shuffles given over it finds it); the rules a game is played
+    // with have it settled (new's options, a game file, the record).
     const RuleSet set = parse_rule_set("aces = 'row-starts'\nshuffles = 0\n", "nos", "nos.toml");
-    CHECK(set.rules.redeal == Redeal::AfterRun);
-    CHECK(parse_rule_set("shuffles = 0\nredeal = 'after-run'\n", "nos", "nos.toml").rules.redeal == Redeal::Random);
+    CHECK(set.rules.redeal == Redeal::Random);
+    CHECK(parse_rule_set("shuffles = 0\nredeal = 'after-run'\n", "nos", "nos.toml").rules.redeal == Redeal::AfterRun);
     const ArchiveDeal deal = parse_archive("format = 1\ndeal = '3'\n[rules]\npreset = 'gaps'\nredeal = 'after-run'\n", "gx.toml");
-    CHECK(deal.rules == preset("gaps"));
+    CHECK(deal.rules.preset == "gaps");
+    CHECK(is_shipped_as_named(deal.rules));
     Rules seven = preset("mini");
     seven.preset = "custom";
     seven.shuffles = 0;
     seven.redeal = Redeal::AfterRun;
-    Rules settled = seven;
-    settled.redeal = Redeal::Random;
-    CHECK(rules_from_json(rules_json(seven, true)) == settled);
-    CHECK(through_table(seven) == settled);
-    // With shuffles the redeal stays as given.
+    Rules seven_settled = seven;
+    seven_settled.redeal = Redeal::Random;
+    CHECK(settled(seven) == seven_settled);
+    CHECK(rules_from_json(rules_json(seven, true)) == seven_settled);
+    Rules gaps_after_run = preset("gaps");
+    gaps_after_run.preset = "custom";
+    gaps_after_run.redeal = Redeal::AfterRun;
+    CHECK(shipped_name_of(gaps_after_run) == "gaps");
+    // With shuffles the redeal counts.
+    Rules montana_random = preset("montana");
+    montana_random.redeal = Redeal::Random;
+    CHECK_FALSE(is_shipped_as_named(montana_random));
     CHECK(parse_rule_set("shuffles = 1\nredeal = 'after-run'\n", "one", "one.toml").rules.redeal == Redeal::AfterRun);
 }
 
