@@ -28,6 +28,12 @@
 
 namespace addiction::solver {
 
+// The most positions a search may have stored for shortest_line() to walk them
+// (twice a fair phase's budget): whether it walks depends on the budget, never
+// on the memory given, and what the walk holds beside the table (two bytes a
+// slot, at most a board a position) stays bounded whatever --positions is.
+inline constexpr std::size_t kShortestMostPositions = 2'000'000;
+
 // One step of a line: a move of `card` from `from` to `to`, or a shuffle when
 // card is 0. Six bytes, so a frame of the search stack stays small.
 //

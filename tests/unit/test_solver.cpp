@@ -593,6 +593,36 @@ TEST_CASE("the fair player's line is legal, and wins when it says so") {
     CHECK(won > 0);
 }
 
+TEST_CASE("a fair phase's line does not depend on the memory it is given") {
+    // The shortest way was walked only where the memory given held it, so a win
+    // was played by the depth-first line at 2 MB (addiction deal 20: 191 moves,
+    // not 115), and the hints (64 MB) left solve --fair's line (1536 MB) on
+    // Jungle deal 2 after four moves.
+    SolveLimits small = test::small_limits();
+    SolveLimits big = small;
+    small.memory_bytes = 2u << 20;
+    big.memory_bytes = 1536u << 20;
+    {
+        const Rules rules = preset("addiction");
+        const Game game(rules, deal_number(20, rules));
+        const SolveResult a = fair_phase(game, small);
+        const SolveResult b = fair_phase(game, big);
+        CHECK(a.verdict == Verdict::Won);
+        CHECK(a.line == b.line);
+        CHECK(a.line.size() < 191);
+    }
+    if (!test::short_run()) {
+        const Rules rules = preset("jungle");
+        Game game(rules, deal_number(2, rules));
+        for (const char* move : {"move 8D b8", "move TH a4", "move JC a8", "move QD a9"})
+            game.play(parse_action(move, rules.width()));
+        small.memory_bytes = 64u << 20;  // the hints'
+        const SolveResult a = fair_phase(game, small);
+        const SolveResult b = fair_phase(game, big);
+        CHECK(a.line == b.line);
+    }
+}
+
 TEST_CASE("a fair phase goes to its best board or its win the shortest way it knows, never through an avoided one") {
     int shortened = 0;
     int wins_shortened = 0;
