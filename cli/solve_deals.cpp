@@ -99,11 +99,15 @@ Resumed read_resume(const std::string& path, const Rules& rules, const SolveOpti
         ++number;
         const Json line = Json::parse(text.begin() + static_cast<std::ptrdiff_t>(begin),
                                       text.begin() + static_cast<std::ptrdiff_t>(end), nullptr, false);
+        const std::size_t begin_of_line = begin;
         begin = end + 1;
         // A line that does not parse (cut short by a kill) is a deal not done: it is solved again.
         if (line.is_discarded() || !line.is_object() || line.contains("summary") || !line.contains("deal") ||
             !line["deal"].is_number_unsigned()) {
-            resumed.other_lines += !(line.is_object() && line.contains("summary"));
+            // Not a blank line, a summary, or the last line torn by a kill (a
+            // deal not done, as the documentation says): a line of another file.
+            const bool torn = end == text.size() && resumed.partial_line;
+            resumed.other_lines += end > begin_of_line && !torn && !(line.is_object() && line.contains("summary"));
             continue;
         }
         const auto deal = line["deal"].get<std::uint64_t>();

@@ -221,6 +221,10 @@ printf 'hello\n' >hello.txt
 expect 0 "resume from a file of no deal lines" solve --deals 1-2 --rules mini --resume hello.txt
 contains "$err" "warning: hello.txt has no line of a deal solved (its 1 line is not solve --deals output)" \
   "resume from a file of no deal lines: a warning"
+# ...but a torn last line, or blank lines, is no other file: no warning.
+printf '\n{"deal":1,"rules":"mini","verd' >torn-only.jsonl
+expect 0 "resume from a torn line alone" solve --deals 1-2 --rules mini --resume torn-only.jsonl
+[[ $err != *warning* ]] && ok || bad "resume from a torn line alone: a warning: $err"
 printf '{"deal":2,"verdict":"won"}\n' >nameless.jsonl
 refused 1 "resume from a line naming no rules" solve --deals 1-2 --rules mini --resume nameless.jsonl
 contains "$err" "deal 2 was solved with no rules named, not mini rules" "resume from a line naming no rules: the message"
