@@ -196,6 +196,10 @@ std::vector<std::string> words_to_parse(const CLI::App& app, int argc, char** ar
         if (empty_value && std::binary_search(names.begin(), names.end(), name)) {
             words.push_back(name);
             words.emplace_back();
+        } else if (!options_end && (word.starts_with("--help=") || word.starts_with("-h="))) {
+            // CLI11 shows the help whatever follows the '=': refused as other
+            // flags given a value are (`--version=x` is).
+            throw CLI::ArgumentMismatch(word.substr(0, word.find('=')) + " was given a disallowed flag override");
         } else if (empty_value && std::binary_search(flags.begin(), flags.end(), name)) {
             // CLI11 reads `--json=` as the flag given; any value written after
             // it, empty too, is refused as one ("--json takes no value").

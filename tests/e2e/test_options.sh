@@ -258,6 +258,9 @@ contains "$err" "--json takes no value: give it alone" "a flag given an empty va
 refused 2 "a global flag given an empty value" --ascii= show
 refused 2 "--version given a value" --version=x
 contains "$err" "--version takes no value: give it alone" "--version given a value: the message"
+refused 2 "--help given a value" --help=x
+contains "$err" "--help takes no value: give it alone" "--help given a value: the message"
+refused 2 "a command's -h given an empty value" show -h=
 
 # Combinations that apply succeed.
 cp game.toml game.before
