@@ -19,6 +19,7 @@
 #include "batch.hpp"
 #include "files.hpp"
 #include "plural.hpp"
+#include "printable.hpp"
 #include "rule_set.hpp"
 #include "solve.hpp"
 #include "stats.hpp"
@@ -111,6 +112,18 @@ Resumed read_resume(const std::string& path, const Rules& rules, const SolveOpti
             continue;
         }
         const auto deal = line["deal"].get<std::uint64_t>();
+        // A line of another hand (edited, or another program's) is refused in
+        // words: nlohmann's own type error came out as an "internal error".
+        const auto refuse = [&](std::string_view what) {
+            throw Error(fmt::format("{} line {}: deal {}: {}, which solve --deals never writes", path, number, deal, what));
+        };
+        for (const char* key : {"rules", "verdict"})
+            if (line.contains(key) && !line[key].is_string()) refuse(fmt::format("'{}' is not a string", key));
+        for (const char* key : {"fair", "no_shuffle"})
+            if (line.contains(key) && !line[key].is_boolean()) refuse(fmt::format("'{}' is not true or false", key));
+        if (const std::string verdict = line.value("verdict", "");
+            verdict != "won" && verdict != "no-win" && verdict != "undecided")
+            refuse(line.contains("verdict") ? fmt::format("the verdict is '{}'", printable(verdict)) : "no verdict");
         const std::string its_rules = line.value("rules", "");
         const bool its_fair = line.value("fair", false);
         const bool its_no_shuffle = line.value("no_shuffle", false);

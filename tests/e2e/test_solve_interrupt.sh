@@ -225,6 +225,14 @@ contains "$err" "warning: hello.txt has no line of a deal solved (its 1 line is 
 printf '\n{"deal":1,"rules":"mini","verd' >torn-only.jsonl
 expect 0 "resume from a torn line alone" solve --deals 1-2 --rules mini --resume torn-only.jsonl
 [[ $err != *warning* ]] && ok || bad "resume from a torn line alone: a warning: $err"
+# A line of another hand is refused in words, not as an "internal error" of
+# the JSON library's.
+printf '{"deal":1,"rules":5,"verdict":"won"}\n' >typed.jsonl
+refused 1 "resume from a line whose rules is a number" solve --deals 1-2 --rules mini --resume typed.jsonl
+contains "$err" "typed.jsonl line 1: deal 1: 'rules' is not a string" "resume from a line whose rules is a number: the message"
+printf '{"deal":1,"rules":"mini","verdict":"banana"}\n' >banana.jsonl
+refused 1 "resume from a line of an unknown verdict" solve --deals 1-2 --rules mini --resume banana.jsonl
+contains "$err" "deal 1: the verdict is 'banana'" "resume from a line of an unknown verdict: the message"
 printf '{"deal":2,"verdict":"won"}\n' >nameless.jsonl
 refused 1 "resume from a line naming no rules" solve --deals 1-2 --rules mini --resume nameless.jsonl
 contains "$err" "deal 2 was solved with no rules named, not mini rules" "resume from a line naming no rules: the message"
