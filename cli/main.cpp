@@ -282,14 +282,14 @@ int main(int argc, char** argv) {
                    "Game file (default: $ADDICTION_FILE, else $ADDICTION_GAME's, else $XDG_STATE_HOME/addiction/game.toml)")
         ->type_name("PATH");
     globals.options.color = cli::choice(app.add_option("--color", globals.color,
-                               "Colour the board: auto (on a terminal, unless NO_COLOR), always, never"),
+                               "Colour the board: auto (on a terminal, unless NO_COLOR or TERM=dumb), always, never"),
                 cli::kColors)
         ->type_name("WHEN");
     globals.options.ascii = app.add_flag("--ascii", globals.ascii, "Suit letters (C D H S) instead of symbols");
     // Read by game_path() and the record, which have no Globals: set while parsing.
     std::string game_name;
     globals.options.game = app.add_option("--game", game_name,
-                   "A named game: $XDG_STATE_HOME/addiction/games/NAME.toml (default: $ADDICTION_GAME)")
+                   "A named game: $XDG_STATE_HOME/addiction/games/NAME.toml (default: $ADDICTION_GAME, unless $ADDICTION_FILE is set)")
         ->check(CLI::Validator(cli::game_name_problem, ""))
         ->each([](const std::string& name) { cli::select_game(name); })
         ->type_name("NAME");

@@ -12,6 +12,7 @@
 
 #include "archive.hpp"
 #include "archive_folders.hpp"
+#include "deal.hpp"
 #include "checks.hpp"
 #include "commands.hpp"
 #include "files.hpp"
@@ -20,6 +21,7 @@
 #include "paths.hpp"
 #include "plural.hpp"
 #include "position.hpp"
+#include "printable.hpp"
 #include "store.hpp"
 #include "view.hpp"
 
@@ -46,6 +48,12 @@ Game replayed_game(const std::string& name, const Globals& globals) {
         if (game_name_problem(name).empty() && std::filesystem::is_regular_file(named_game_path(name), ec))
             throw Error(fmt::format("{}; the game named '{}' replays with 'addiction --game {} replay'", e.what(),
                                     name, name));
+        // A deal number or code names a layout, not a line to replay.
+        if (name.find_first_not_of("0123456789") == std::string::npos || deal_code_ranks(name) != 0)
+            throw Error(fmt::format("'{}' is a deal {}, which has no line to replay ('addiction new {}' plays it; "
+                                    "replay takes an archived deal's name or a file)",
+                                    printable(name), name.find_first_not_of("0123456789") == std::string::npos ? "number" : "code",
+                                    printable(name)));
         throw;
     }
     if (named.entry) return in_file(named.file.string(), [&] { return check_archive(named.entry->deal); });

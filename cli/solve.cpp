@@ -190,21 +190,24 @@ void setup_solve(CLI::App& app, const Globals& globals) {
     auto* apply = sub->add_flag("--apply", opt->apply,
                                 "Play the winning line into the game file (one atomic step) instead of printing it");
     auto* json = sub->add_flag("--json", opt->json,
-                  "Print verdict, statistics and line as one JSON object on stdout: verdict (won, no-win, "
-                  "undecided), limit, moves, shuffles, positions, seconds, peak_mb, line");
+                  "Print verdict, statistics and line as one JSON object on stdout: fair and no_shuffle when "
+                  "given, verdict (won, no-win, undecided), limit (when undecided), moves, shuffles, positions, "
+                  "seconds, peak_mb, line");
     sub->add_flag("--fair", opt->fair,
                   "Play as a fair player who never looks at a shuffle's outcome before making it: search with "
-                  "moves only, twice (the second search never moves a placed card; at most --positions, else 1000000, "
-                  "positions each a phase, 300000 in the phase with no shuffle left: the budgets of hint, which "
-                  "plays this strategy; --positions 300000 is the player of before 2026-11-29), and failing a win "
+                  "moves only, twice (the second search never moves a placed card; 1000000 positions each a phase, "
+                  "300000 in the phase with no shuffle left: the budgets of hint, which plays this strategy; "
+                  "--positions N gives every phase N, and --positions 300000 is the player of before 2026-11-29), "
+                  "and failing a win "
                   "shuffle from the position found with the most cards placed; a lost verdict then means this "
                   "strategy lost, not that no win exists");
     auto* deals = sub->add_option("--deals", opt->deals,
-                    "Solve deals FROM-TO instead of the game file: one JSON line per deal (deal, rules, fair and "
-                    "no_shuffle when given, verdict, moves, shuffles, positions, seconds, peak_mb, limit when "
+                    "Solve deals FROM-TO (or one deal, N) instead of the game file: one JSON line per deal (deal, "
+                    "a number, rules, fair with phase_positions and last_phase_positions, and no_shuffle, when given, "
+                    "verdict, moves, shuffles, positions, seconds, peak_mb, limit when "
                     "undecided, settings for custom rules or yours) in deal order, then a "
-                    "summary line (summary, deals, won, no_win, undecided, win_rate_low, win_rate_high, "
-                    "median_seconds, p90_seconds, and skipped with --resume, interrupted after Ctrl-C)")
+                    "summary line (summary, the same study keys, deals, won, no_win, undecided, win_rate_low, "
+                    "win_rate_high, median_seconds, p90_seconds, and skipped with --resume, interrupted after Ctrl-C)")
         ->check(parsed_by([](const std::string& text) { parse_range(text); }))
         ->type_name("FROM-TO");
     apply->excludes(deals);

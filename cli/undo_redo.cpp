@@ -38,10 +38,10 @@ void setup_undo_redo(CLI::App& app, const Globals& globals) {
     auto count = std::make_shared<std::string>("1");
     const auto counted = count_or_all(1000000);
     auto* undo = app.add_subcommand("undo", "Take back the last N actions, or all (a shuffle stays spent)");
-    undo->add_option("count", *count, "How many actions, or all")->transform(counted)->type_name("N|all");
+    undo->add_option("count", *count, "How many actions (1 to 1000000), or all")->transform(counted)->type_name("N|all");
     undo->callback([count, &globals] { step(*count, true, globals); });
     auto* redo = app.add_subcommand("redo", "Play again the last N undone actions, or all");
-    redo->add_option("count", *count, "How many actions, or all")->transform(counted)->type_name("N|all");
+    redo->add_option("count", *count, "How many actions (1 to 1000000), or all")->transform(counted)->type_name("N|all");
     redo->callback([count, &globals] { step(*count, false, globals); });
 }
 

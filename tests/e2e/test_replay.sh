@@ -18,6 +18,9 @@ expect 0 "replay --from 2 --to 3" --color never replay --from 2 --to 3
 contains "$out" "position 2: move" "from 2"
 refused 2 "bad range" replay --from 4 --to 2
 [ "$err" = "addiction: --from 4 is after --to 2 (try 'addiction replay --help')" ] && ok || bad "bad range: $err"
+# A deal number names a layout, not a line: said so, with the way to play it.
+refused 1 "replay a deal number" replay 42
+contains "$err" "'42' is a deal number, which has no line to replay ('addiction new 42' plays it" "replay a deal number: the message"
 refused 2 "--from a word" replay --from two
 contains "$err" "--from: 'two' is not a whole number, 0 or more" "--from a word"
 refused 1 "past the end" replay --to 9
