@@ -12,9 +12,9 @@
 
 #include "archive.hpp"
 #include "archive_folders.hpp"
-#include "deal.hpp"
 #include "checks.hpp"
 #include "commands.hpp"
+#include "deal.hpp"
 #include "files.hpp"
 #include "gamefile.hpp"
 #include "importer.hpp"
