@@ -195,19 +195,24 @@ void record_end(const fs::path& path, Game& game, Result result) {
     game.log().recorded = true;
 }
 
-void note_action(const fs::path& path, const Game& before, Game& game) {
+void stamp_action(const Game& before, Game& game) {
     if (game.history() != before.history() || game.redo_list() != before.redo_list()) {
         if (game.log().started == 0) game.log().id = new_game_id();
         game.log().stamp(now_seconds(), before.history(), game.history());
     }
+}
+
+std::optional<Result> end_to_record(const Game& before, const Game& game) {
     // An undo only looks back: the shuffle it takes back stays spent, so undoing
     // the last one lands where no move is left, with the redo still there. That
     // is not the game's end (it was recorded as a loss of 0 actions); replacing
     // the game there still records it as lost.
-    if (game.history().size() < before.history().size()) return;
-    const Status status = game.status();
-    if (status == Status::Won) record_end(path, game, Result::Won);
-    if (status == Status::Lost) record_end(path, game, Result::Lost);
+    if (game.log().recorded || game.history().size() < before.history().size()) return std::nullopt;
+    switch (game.status()) {
+        case Status::Won: return Result::Won;
+        case Status::Lost: return Result::Lost;
+        default: return std::nullopt;
+    }
 }
 
 void record_replaced(const fs::path& path) {

@@ -25,9 +25,11 @@ std::int64_t now_seconds();
 void append_to_record(const std::filesystem::path& record, const std::string& line);
 
 // For update_game, under the game's lock, after `game` was changed from `before`
-// and before it is saved: stamps the action's time, and at the game's first end
-// appends the end to the record and marks the game recorded.
-void note_action(const std::filesystem::path& path, const Game& before, Game& game);
+// and before it is saved: stamps the action's time ...
+void stamp_action(const Game& before, Game& game);
+// ... and says whether the change ended the game, for the first time, so that
+// its end goes to the record (record_end).
+std::optional<Result> end_to_record(const Game& before, const Game& game);
 
 // Appends `game`'s end to the record unless it is already recorded, and marks it;
 // helped if the game file says so or a help note of the game is there. The notes

@@ -54,8 +54,21 @@ Game update_game(const fs::path& path, const std::function<void(Game&)>& change)
     Game game = load_game_file(path);
     const Game before = game;
     change(game);
-    note_action(path, before, game);  // the clock, and the record at the game's end
-    write_atomically(path, save_game(game));
+    stamp_action(before, game);
+    const std::optional<Result> end = end_to_record(before, game);
+    if (!end) {
+        write_atomically(path, save_game(game));
+        return game;
+    }
+    // The game's end goes to the record once the game is written, before it is
+    // renamed into place: a folder that refuses it (read-only, full) left the
+    // end recorded and the game as it was, so that ending it again counted it
+    // twice (tester P). The game is written as record_end marks it.
+    Game recorded = game;
+    recorded.log().recorded = true;
+    PendingWrite pending(path, save_game(recorded));
+    record_end(path, game, *end);
+    pending.commit();
     return game;
 }
 

@@ -297,6 +297,18 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
     "read-only folder: games --remove" || bad "read-only folder: games --remove: exit $status: $out"
   [ -e "$WORK/st/addiction/games/g.toml" ] && [ ! -e "$WORK/rec/record" ] && ok ||
     bad "read-only folder: games --remove recorded, or removed, the game"
+  # A game's end where the folder refuses the game: the record learns nothing.
+  # It had the end, and the game, left as it was, was counted a second time
+  # when it ended again (tester P).
+  mkdir -m 777 "$WORK/won"
+  "$BIN" --no-record -f "$WORK/won/game.toml" new 1 --rules mini >/dev/null
+  chmod 644 "$WORK/won/game.toml"
+  chmod 555 "$WORK/won"
+  ADDICTION_FILE="$WORK/won/game.toml" ADDICTION_RECORD="$WORK/rec/record" \
+    refused_as 1 "read-only folder: a winning solve --apply" solve --apply
+  [ ! -e "$WORK/rec/record" ] && ok || bad "read-only folder: solve --apply recorded the win: $(cat "$WORK/rec/record")"
+  [ -z "$(find "$WORK/won" -name '.game.toml.tmp.*')" ] && ok || bad "read-only folder: solve --apply left a temporary file"
+  chmod 755 "$WORK/won"
   tried=$((tried + 1))
   chmod 755 "$WORK/perm"
 fi
