@@ -139,11 +139,14 @@ void remove_dangling(const std::string& name, const fs::path& path, bool force) 
 
 void remove(const std::string& name, bool force) {
     const fs::path path = named_game_path(name);
-    if (!file_exists(path)) {
-        std::error_code ec;
-        if (fs::is_symlink(fs::symlink_status(path, ec))) return remove_dangling(name, path, force);
-        throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
+    // A link to nothing, or one that leads back to itself (which file_exists
+    // cannot read: --force could not remove what games lists as damaged).
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(path, ec))) {
+        std::error_code leads;
+        if (!fs::exists(fs::status(path, leads)) || leads) return remove_dangling(name, path, force);
     }
+    if (!file_exists(path)) throw Error(fmt::format("no game named '{}' ({})", name, path.string()));
     {
         FileLock lock(path);
         require_still_there(path);  // another removal got there first
@@ -155,6 +158,16 @@ void remove(const std::string& name, bool force) {
             if (game.in_progress())
                 throw Error(fmt::format("game '{}' is in progress ({}): finish it, or use --force", name,
                                         progress_words(game)));
+        }
+        if (fs::is_symlink(fs::symlink_status(path, ec))) {
+            // What goes is the link; the game stays where it leads, unended, so
+            // it is not recorded as abandoned (it was, and its end, when it
+            // came, counted it a second time).
+            require_removable(path, true);
+            const fs::path target = resolve_links(path);
+            remove_file(path);
+            fmt::print("removed game '{}' (a link: the game stays at {})\n", name, target.string());
+            return;
         }
         refuse_read_only(path);   // as new --force refuses it
         require_removable(path);  // before its abandon is recorded, not after

@@ -88,6 +88,23 @@ contains "$err" "game 'dangling' is a link to nothing ($WORK/nowhere.toml), so i
   "removing a link to nothing: the way on"
 expect 0 "removing a link to nothing with --force" games --remove dangling --force
 [ ! -L "$GAMES/dangling.toml" ] && ok || bad "the link to nothing is gone"
+# A link that leads back to itself is damaged too, and --force removes it (it
+# said "Too many levels of symbolic links").
+ln -s "$GAMES/loop.toml" "$GAMES/loop.toml"
+expect 0 "removing a link to itself with --force" games --remove loop --force
+[ ! -L "$GAMES/loop.toml" ] && ok || bad "the link to itself is gone"
+# A game reached through a link: what goes is the link, the game stays where it
+# leads, unended, so it is not recorded as abandoned (its end, when it came,
+# counted it a second time).
+addiction -f "$WORK/elsewhere.toml" new 1 --rules mini >/dev/null
+ln -s "$WORK/elsewhere.toml" "$GAMES/linked.toml"
+# shellcheck disable=SC2046
+addiction --game linked $(addiction --game linked hint --all | head -1) >/dev/null
+record_lines=$(wc -l <"$ADDICTION_RECORD" 2>/dev/null || echo 0)
+expect 0 "removing a linked game" games --remove linked --force
+contains "$out" "removed game 'linked' (a link: the game stays at $WORK/elsewhere.toml)" "removing a linked game: what stays"
+[ -f "$WORK/elsewhere.toml" ] && [ ! -L "$GAMES/linked.toml" ] && ok || bad "removing a linked game: the link goes, the game stays"
+[ "$(wc -l <"$ADDICTION_RECORD" 2>/dev/null || echo 0)" = "$record_lines" ] && ok || bad "removing a linked game recorded it"
 # A file '--game' cannot name is not listed, but said, as deals says its own:
 # it vanished without a word.
 addiction --game named new 3 >/dev/null
