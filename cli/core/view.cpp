@@ -131,13 +131,17 @@ std::string advice_line(const Game& game, std::string_view command) {
             return fmt::format("won in {}, {}, {}: 'addiction stats' for your record", plural(game.moves_made(), "move"),
                                plural(game.shuffles_spent(), "shuffle"), clock_text(game.log().seconds()));
         case Status::Lost:
-            // Undo is advice only when there is something to undo (a deal can be lost as dealt).
+            // A deal can be lost as dealt: nothing to undo, and no game played
+            // for the record (it pointed to the record, which never has one).
+            if (game.history().empty())
+                return fmt::format("lost as dealt, with {}/{} placed: no moves and no shuffles left (not a game "
+                                   "for your record: '{} new' deals another)",
+                                   game.board().placed_count(), game.rules().cards(), command);
             return fmt::format("lost with {}/{} placed after {}, {}, {}: no moves and no shuffles left "
-                               "({}'addiction stats' for your record)",
+                               "('{} undo' to try another line, 'addiction stats' for your record)",
                                game.board().placed_count(), game.rules().cards(),
                                plural(game.moves_made(), "move"), plural(game.shuffles_spent(), "shuffle"),
-                               clock_text(game.log().seconds()),
-                               game.history().empty() ? "" : fmt::format("'{} undo' to try another line, ", command));
+                               clock_text(game.log().seconds()), command);
     }
     return "";
 }

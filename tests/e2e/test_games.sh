@@ -152,6 +152,12 @@ contains "$err" "the game is won; start another with 'addiction --game done new'
 refused 1 "a shuffle in a won named game" --game done shuffle
 contains "$err" "the game is won; start another with 'addiction --game done new'" "a shuffle in a won named game"
 
+# A deal lost as dealt is no game for the record, and its advice says so (it
+# pointed to the record, which never has it).
+addiction --game asdealt new 68 --rules gaps --ranks 4 >/dev/null
+run --game asdealt show
+contains "$out" "lost as dealt, with 3/12 placed: no moves and no shuffles left (not a game for your record: 'addiction --game asdealt new' deals another)" \
+  "the advice of a deal lost as dealt"
 # The advice of a named game names it, so that its undo is not the default game's.
 addiction --game lost new 23 --ranks 4 --shuffles 0 >/dev/null
 run --game lost show
