@@ -45,7 +45,14 @@ void print_table(const Stats& stats, const Style& style) {
         {"  unassisted", [](const Tally& t) { return std::to_string(t.won_unassisted); }},
         {"lost", [](const Tally& t) { return std::to_string(t.lost); }},
         {"abandoned", [](const Tally& t) { return std::to_string(t.abandoned); }},
-        {"win rate", [](const Tally& t) { return or_dash(t.win_rate(), [](double r) { return fmt::format("{:.0f}%", r * 100); }); }},
+        // Whole percents, but never 100% with a loss or 0% with a win (199 won of
+        // 200 said 100%): one decimal there.
+        {"win rate", [](const Tally& t) {
+             return or_dash(t.win_rate(), [](double r) {
+                 const std::string whole = fmt::format("{:.0f}%", r * 100);
+                 return (whole == "100%" && r < 1) || (whole == "0%" && r > 0) ? fmt::format("{:.1f}%", r * 100) : whole;
+             });
+         }},
         {"current streak",
          [](const Tally& t) {
              if (t.current_streak == 0) return std::string("-");

@@ -170,6 +170,13 @@ refused 2 "a bad date" stats --since yesterday
   ok || bad "a bad date: $err"
 expect 0 "stats as a table" stats
 contains "$out" "longest winning streak" "the table"
+# A win rate in whole percents is never 100% with a loss (199 won of 200 said
+# 100%): a record of copies of one won line, each another game, and a loss.
+won_line=$(jq -c 'select(.result == "won")' "$RECORD" | head -n 1)
+for i in $(seq 1 199); do jq -c --arg g "g$i" '.game = $g' <<<"$won_line"; done >"$WORK/rates"
+jq -c '.game = "lost1" | .result = "lost"' <<<"$won_line" >>"$WORK/rates"
+ADDICTION_RECORD="$WORK/rates" run stats
+contains "$out" "99.5%" "199 won of 200: 99.5%, not 100%"
 
 # Play time: first to last action.
 addiction new --force $FOUR_FROM_WON >/dev/null
