@@ -75,16 +75,18 @@ inline void refuse_unless(const CLI::Option* option, bool applies, const std::st
     if (option->count() > 0 && !applies) throw CLI::ValidationError(option->get_name() + " " + goes_with);
 }
 
-// The names (-x, --name) of every option that takes a value (or, with `flags`,
-// of every flag), of the program and of each command set up, sorted: for
-// `complete value-options` and for reading `--name=` as an empty value.
-inline std::vector<std::string> value_option_names(const CLI::App& app, bool flags = false) {
+// The names (-x, --name) of every option of one kind, of the program and of
+// each command set up, sorted: those that take a value for `complete
+// value-options` and for reading `--name=` as an empty value, the flags for
+// refusing a value given to one.
+enum class OptionKind { TakesValue, Flag };
+inline std::vector<std::string> option_names(const CLI::App& app, OptionKind kind) {
     std::vector<std::string> names;
     std::vector<const CLI::App*> owners{&app};
     for (const CLI::App* sub : app.get_subcommands({})) owners.push_back(sub);
     for (const CLI::App* owner : owners)
         for (const CLI::Option* option : owner->get_options()) {
-            if ((option->get_expected_max() == 0) != flags) continue;
+            if ((option->get_expected_max() == 0) != (kind == OptionKind::Flag)) continue;
             for (const auto& name : option->get_snames()) names.push_back("-" + name);
             for (const auto& name : option->get_lnames()) names.push_back("--" + name);
         }

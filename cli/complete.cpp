@@ -103,7 +103,7 @@ void list_words(const CompleteOptions& opt, const Globals& globals, const CLI::A
     } else if (opt.what == "value-options") {
         // The scripts skip the word after one of these when they look for the
         // command (`--game new show`: the command is show).
-        for (const auto& name : value_option_names(app)) fmt::print("{}\n", name);
+        for (const auto& name : option_names(app, OptionKind::TakesValue)) fmt::print("{}\n", name);
     } else if (opt.what == "formats") {
         for (const auto& [name, format] : kExportFormats) fmt::print("{}\n", name);
     } else {

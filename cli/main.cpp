@@ -120,7 +120,7 @@ std::string parse_error_words(const CLI::App& app, const CLI::App& parsed, const
     if (dynamic_cast<const CLI::ConversionError*>(&e) && what.starts_with("Could not convert: --")) {
         const std::string flag = what.substr(std::string_view("Could not convert: ").size(),
                                              what.find(" = ") - std::string_view("Could not convert: ").size());
-        const std::vector<std::string> flags = addiction::cli::value_option_names(app, true);
+        const std::vector<std::string> flags = addiction::cli::option_names(app, addiction::cli::OptionKind::Flag);
         if (std::binary_search(flags.begin(), flags.end(), flag)) return fmt::format("{} takes no value: give it alone", flag);
     }
     if (!dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return what;
@@ -184,8 +184,8 @@ void refuse_empty_values(CLI::App& app) {
 // wrote '--with-history' as the description and no history). An empty value is
 // then refused as any other (refuse_empty_values), or kept where it is allowed.
 std::vector<std::string> words_to_parse(const CLI::App& app, int argc, char** argv) {
-    const std::vector<std::string> names = addiction::cli::value_option_names(app);
-    const std::vector<std::string> flags = addiction::cli::value_option_names(app, true);
+    const std::vector<std::string> names = addiction::cli::option_names(app, addiction::cli::OptionKind::TakesValue);
+    const std::vector<std::string> flags = addiction::cli::option_names(app, addiction::cli::OptionKind::Flag);
     std::vector<std::string> words;
     bool options_end = false;
     for (int i = 1; i < argc; ++i) {

@@ -86,7 +86,7 @@ Rules read_rules(const toml::table& t, std::int64_t format) {
     const std::string refusal = fmt::format("a format {} game file does not have it (format {} does)", format, kFormat);
     read_settings(t, SettingKeys{"rules", true, format >= 3, refusal}, rules);
     check_rules(rules);
-    settle_unused_redeal(rules);  // a game's rules, as new makes them (a file of before may not have them so)
+    rules = settled(rules);  // a game's rules, as new makes them (a file of before may not have them so)
     // A shipped set's name must come with its settings; a user's set is known by
     // its name only (the file records the settings, which is what is played).
     if (is_shipped_rule_set(rules.preset) && preset_name_for(rules) != rules.preset)

@@ -223,8 +223,7 @@ Rules rules_from_json(const nlohmann::ordered_json& json) {
     if (json.contains("right_fills_first_column"))
         rules.right_fills_first_column = json.at("right_fills_first_column").get<bool>();
     if (rules.ranks < kMinRanks || rules.ranks > kMaxRanks) throw Error("rules.ranks is out of range");
-    settle_unused_redeal(rules);
-    return rules;
+    return settled(rules);
 }
 
 }  // namespace addiction

@@ -22,17 +22,13 @@ const std::vector<std::string_view>& preset_names() {
 
 Rules preset(std::string_view name) { return shipped_rule_set(name).rules; }
 
-void settle_unused_redeal(Rules& rules) {
-    if (rules.shuffles == 0) rules.redeal = rules.aces == Aces::Removed ? Redeal::Random : Redeal::AfterRun;
-}
-
 Rules settled(Rules rules) {
-    settle_unused_redeal(rules);
+    if (rules.shuffles == 0) rules.redeal = rules.aces == Aces::Removed ? Redeal::Random : Redeal::AfterRun;
     return rules;
 }
 
 std::string shipped_name_of(Rules rules) {
-    settle_unused_redeal(rules);
+    rules = settled(rules);
     for (std::string_view name : preset_names()) {
         rules.preset = std::string(name);
         if (settled(preset(name)) == rules) return rules.preset;

@@ -82,8 +82,6 @@ std::string shipped_name_of(Rules rules);
 // Gaps. Done to the rules a game is played with (RuleOptions::over, a game file,
 // the record), not to a rule-set or deal file as read: a --shuffles given over
 // one must find the redeal it says.
-void settle_unused_redeal(Rules& rules);
-// The rules settled so (a copy).
 Rules settled(Rules rules);
 
 std::string_view to_string(Aces aces);      // "removed", "row-starts", "dealt-first"

@@ -54,8 +54,7 @@ Rules RuleOptions::over(Rules base) const {
                                                "on the board: give --redeal after-run or random-slots",
                                                chosen.preset));
     check_rules(base);
-    settle_unused_redeal(base);
-    return base;
+    return settled(base);
 }
 
 std::string RuleOptions::ranks_option() const {

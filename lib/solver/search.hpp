@@ -287,7 +287,8 @@ private:
     void note_best(int placed);
 
     // shortest.cpp: breadth first over the stored positions to the best one,
-    // or to a won one; nothing when it cannot (stopped, out of memory).
+    // or to a won one; nothing when it does not walk them (a pass that counts
+    // placed 2s or shuffles, more than kShortestMostPositions stored, stopped).
     enum class Goal { Best, Won };
     std::optional<std::vector<Action>> shortest_line(Goal target);
 
